@@ -1,0 +1,32 @@
+/**
+ * Serves the production build for the browser tests: a fresh, temporary embedded data directory
+ * every run, so tests start from the seeded shop and leave nothing behind.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "3100";
+if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+  console.error("No production build found: run `npm run build` before the browser tests.");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+});
+
+function cleanUp() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `env` (server) or the
+ * NEXT_PUBLIC_ values it needs from here, already validated.
+ */
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** Embedded mode: where PGlite keeps the database and where local files are stored. */
+  DATA_DIR: z.string().trim().min(1).default(".data"),
+  /** A PostgreSQL server: selects the postgres mode (or, with the Supabase keys, Supabase's Postgres). */
+  DATABASE_URL: optional,
+  /** Public origin of the shop, used for absolute links (sitemap, Open Graph, OAuth redirects). */
+  SITE_URL: optional,
+  /** Local auth: the JWT signing secret. Generated once into DATA_DIR when unset. */
+  AUTH_JWT_SECRET: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  NEXT_PUBLIC_SUPABASE_URL: optional,
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: optional,
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  /** Outside production the embedded seed adds a demo admin and a demo customer; "false" turns that off. */
+  SEED_DEMO_USERS: z.enum(["true", "false"]).optional(),
+  // The business's details (src/lib/site.ts holds the defaults).
+  SHOP_NAME: optional,
+  SHOP_TAGLINE: optional,
+  SHOP_EMAIL: optional,
+  SHOP_PHONE: optional,
+  SHOP_ADDRESS: optional,
+  SHOP_HOURS: optional,
+  BANK_ACCOUNT_NAME: optional,
+  BANK_NAME: optional,
+  BANK_ACCOUNT_NUMBER: optional,
+  BANK_BRANCH_CODE: optional,
+});
+
+export type Env = z.infer<typeof schema>;
+
+function readEnv(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = readEnv();
+
+export type RunMode = "embedded" | "postgres" | "supabase";
+
+/** Which of the three run modes this configuration selects (ARCHITECTURE §2). */
+export function runMode(config: Env = env): RunMode {
+  if (config.NEXT_PUBLIC_SUPABASE_URL && config.NEXT_PUBLIC_SUPABASE_ANON_KEY) return "supabase";
+  if (config.DATABASE_URL) return "postgres";
+  return "embedded";
+}

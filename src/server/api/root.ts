@@ -1,0 +1,12 @@
+import { catalogueRouter } from "@/server/api/routers/catalogue";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+
+/** Every domain router of the shop, registered once. */
+export const appRouter = createTRPCRouter({
+  catalogue: catalogueRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller: `createCaller(ctx).catalogue.list()`. */
+export const createCaller = createCallerFactory(appRouter);

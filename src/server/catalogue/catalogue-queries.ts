@@ -1,0 +1,129 @@
+import { sql } from "kysely";
+import type { Tx } from "@/server/db/as-caller";
+import type { ListProductsInput, ProductSort } from "./catalogue-schemas";
+
+/** A product as the shop shows it. */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  description: string;
+  /** Rands, two decimals at most. */
+  price: number;
+  imageUrl: string | null;
+  category: string;
+  available: boolean;
+  createdAt: Date;
+}
+
+/** How many related products the details page shows (spec §9). */
+export const RELATED_PRODUCTS = 3;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Where a product image is served from: seeded art ships in /public; uploads live in storage. */
+export function productImageUrl(imagePath: string | null): string | null {
+  if (!imagePath) return null;
+  if (imagePath.startsWith("/")) return imagePath;
+  return `/files/products-services/${imagePath.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+function productQuery(trx: Tx) {
+  return trx
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .select([
+      "p.id",
+      "p.name",
+      "p.description",
+      "p.price",
+      "p.image_path",
+      "p.available",
+      "p.created_at",
+      "c.name as category",
+    ]);
+}
+
+type ProductRow = {
+  id: string;
+  name: string;
+  description: string;
+  price: string;
+  image_path: string | null;
+  available: boolean;
+  created_at: Date;
+  category: string;
+};
+
+function toProduct(row: ProductRow): CatalogueProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: Number(row.price),
+    imageUrl: productImageUrl(row.image_path),
+    category: row.category,
+    available: row.available,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const ORDER: Record<ProductSort, [column: "p.created_at" | "p.price", direction: "asc" | "desc"]> = {
+  newest: ["p.created_at", "desc"],
+  "price-asc": ["p.price", "asc"],
+  "price-desc": ["p.price", "desc"],
+};
+
+/** Available products, optionally one category's, matching a search, in the chosen order. */
+export async function listProducts(trx: Tx, input: ListProductsInput = {}): Promise<CatalogueProduct[]> {
+  let query = productQuery(trx).where("p.available", "=", true);
+  if (input.category) query = query.where("c.name", "=", input.category);
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    query = query.where((eb) =>
+      eb.or([eb("p.name", "ilike", pattern), eb("p.description", "ilike", pattern)]),
+    );
+  }
+  const [column, direction] = ORDER[input.sort ?? "newest"];
+  const rows = await query.orderBy(column, direction).orderBy("p.id").execute();
+  return rows.map(toProduct);
+}
+
+/** The category tabs: distinct, non-empty names of categories that have available products. */
+export async function listCategoryNames(trx: Tx): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("categories as c")
+    .select("c.name")
+    .where(sql<boolean>`btrim(c.name) <> ''`)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("products as p").select("p.id").whereRef("p.category_id", "=", "c.id").where("p.available", "=", true),
+      ),
+    )
+    .orderBy("c.name")
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** One product, available or not (its page says when it is unavailable); undefined if unknown. */
+export async function findProduct(trx: Tx, id: string): Promise<CatalogueProduct | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await productQuery(trx).where("p.id", "=", id).executeTakeFirst();
+  return row ? toProduct(row) : undefined;
+}
+
+/** "You may also like": the first three other available products, in the shop's order. */
+export async function relatedProducts(trx: Tx, id: string): Promise<CatalogueProduct[]> {
+  let query = productQuery(trx).where("p.available", "=", true);
+  if (isUuid(id)) query = query.where("p.id", "<>", id);
+  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id").limit(RELATED_PRODUCTS).execute();
+  return rows.map(toProduct);
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Sort orders the shop offers; the first is the default. */
+export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const listProductsInput = z
+  .object({
+    category: z.string().trim().max(60).optional(),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(PRODUCT_SORTS).optional(),
+  })
+  .optional();
+export type ListProductsInput = z.infer<typeof listProductsInput>;
+
+/** Any short string: a malformed id is answered 'Product not found.', not a validation error. */
+export const productIdInput = z.object({ id: z.string().trim().max(100) });

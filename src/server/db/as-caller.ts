@@ -1,0 +1,51 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { DB } from "./schema";
+
+/** Who a database transaction runs as. Role (user/admin) is never part of it: RLS reads profiles. */
+export type DbIdentity =
+  | { kind: "anon" }
+  | { kind: "user"; id: string; email: string | null; userMetadata?: Record<string, unknown> };
+
+export const ANON: DbIdentity = { kind: "anon" };
+
+/** Claims shaped as Supabase Auth's access tokens, as Supabase's API gateway applies them. */
+export function claimsFor(identity: DbIdentity, now = Math.floor(Date.now() / 1000)) {
+  if (identity.kind === "anon") return { role: "anon", iat: now };
+  return {
+    sub: identity.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: identity.email ?? undefined,
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: identity.userMetadata ?? {},
+    is_anonymous: false,
+    iat: now,
+    exp: now + 3600,
+  };
+}
+
+export type Tx = Transaction<DB>;
+
+/**
+ * Runs `work` in one transaction as `identity`: role `anon` or `authenticated` and
+ * `request.jwt.claims` set transaction-locally, so Postgres row-level security decides what
+ * it may see and change, in every run mode.
+ */
+export function runAs<T>(db: Kysely<DB>, identity: DbIdentity, work: (trx: Tx) => Promise<T>): Promise<T> {
+  const role = identity.kind === "anon" ? "anon" : "authenticated";
+  const claims = JSON.stringify(claimsFor(identity));
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/** A database handle bound to one caller: what request handlers get. */
+export interface ScopedDb {
+  readonly identity: DbIdentity;
+  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
+}
+
+export function scopedDb(db: Kysely<DB>, identity: DbIdentity): ScopedDb {
+  return { identity, transaction: (work) => runAs(db, identity, work) };
+}

@@ -1,0 +1,145 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
+ * numeric columns arrive as strings (exact decimals); timestamps as Date.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export type UserRole = "user" | "admin";
+export type OrderStatus = "pending_payment" | "pending_delivery" | "complete" | "cancelled";
+
+export interface ProfilesTable {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+  role: Generated<UserRole>;
+  avatar_path: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  price: Numeric;
+  image_path: string | null;
+  category_id: string;
+  available: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface CartItemsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  quantity: Generated<number>;
+  added_at: Generated<Date>;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  reference: string;
+  user_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  total: Numeric;
+  status: Generated<OrderStatus>;
+  proof_path: string | null;
+  idempotency_key: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string | null;
+  product_name: string;
+  unit_price: Numeric;
+  quantity: number;
+  image_path: string | null;
+}
+
+export interface OrderStatusEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  changed_by: string | null;
+  changed_at: Generated<Date>;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  user_id: Generated<string | null>;
+  read_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** auth.users: only the columns the local auth adapter touches. */
+export interface AuthUsersTable {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  raw_app_meta_data: ColumnType<unknown, string | undefined, string>;
+  raw_user_meta_data: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp | null;
+  updated_at: Timestamp | null;
+  is_anonymous: Generated<boolean>;
+  deleted_at: Timestamp | null;
+}
+
+export interface StorageObjectsTable {
+  id: Generated<string>;
+  bucket_id: string;
+  name: string;
+  owner_id: string | null;
+  metadata: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StorageBucketsTable {
+  id: string;
+  name: string;
+  public: boolean;
+  file_size_limit: string | null;
+  allowed_mime_types: string[] | null;
+}
+
+export interface DB {
+  profiles: ProfilesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_events: OrderStatusEventsTable;
+  contact_messages: ContactMessagesTable;
+  "auth.users": AuthUsersTable;
+  "storage.objects": StorageObjectsTable;
+  "storage.buckets": StorageBucketsTable;
+}
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Order = Selectable<OrdersTable>;
+export type Profile = Selectable<ProfilesTable>;

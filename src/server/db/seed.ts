@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "./schema";
+import { execScript } from "./database";
+
+export const CATALOGUE_SEED = "supabase/seed.sql";
+export const DEMO_USERS_SEED = "supabase/seed-demo-users.sql";
+
+export interface SeedOptions {
+  /** Also create the demo admin and customer (development only, never production). */
+  demoUsers: boolean;
+  root?: string;
+}
+
+/**
+ * Local modes: gives a brand-new database the demo catalogue (the same supabase/seed.sql that
+ * `supabase start` runs), once. A shop whose owner later deletes every product is not re-seeded.
+ */
+export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ seeded: boolean }> {
+  const root = options.root ?? process.cwd();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('shop_meta.seed', 0))`.execute(trx);
+    await execScript(
+      trx,
+      `create table if not exists shop_meta.seeds (
+         name text primary key,
+         seeded_at timestamptz not null default now()
+       );`,
+    );
+    const { rows } = await sql<{ name: string }>`select name from shop_meta.seeds`.execute(trx);
+    const done = new Set(rows.map((row) => row.name));
+    let seeded = false;
+    if (!done.has("catalogue")) {
+      await execScript(trx, fs.readFileSync(path.join(root, CATALOGUE_SEED), "utf8"));
+      await sql`insert into shop_meta.seeds (name) values ('catalogue')`.execute(trx);
+      seeded = true;
+    }
+    if (options.demoUsers && !done.has("demo_users")) {
+      await execScript(trx, fs.readFileSync(path.join(root, DEMO_USERS_SEED), "utf8"));
+      await sql`insert into shop_meta.seeds (name) values ('demo_users')`.execute(trx);
+      seeded = true;
+    }
+    return { seeded };
+  });
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANON, runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
+import { attempt } from "../helpers/attempt";
+import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
+import { placeTestOrder } from "../helpers/orders";
+
+type Actor = "visitor" | "customerA" | "customerB" | "admin";
+type Op = "select" | "insert" | "update" | "delete";
+const ACTORS: Actor[] = ["visitor", "customerA", "customerB", "admin"];
+
+let db: TestDatabase;
+let users: Record<Exclude<Actor, "visitor">, TestUser>;
+const ids = {
+  category: "",
+  emptyCategory: "",
+  product: "",
+  spareProduct: "",
+  cartLine: "",
+  order: "",
+  orderItem: "",
+  message: "",
+  noProfileUser: "",
+};
+
+function identityOf(actor: Actor): DbIdentity {
+  return actor === "visitor" ? ANON : users[actor].identity;
+}
+
+/** Turns a row count into allowed/refused: RLS hides rows rather than raising. */
+const some = async (rows: Promise<unknown[] | { numUpdatedRows?: bigint; numDeletedRows?: bigint }>) => {
+  const result = await rows;
+  if (Array.isArray(result)) return result.length > 0;
+  return (result.numUpdatedRows ?? result.numDeletedRows ?? 0n) > 0n;
+};
+
+/** Each cell: what the actor tries, and who the spec's role table allows (ARCHITECTURE §1, spec §6). */
+const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; allowed: Actor[] }>> = {
+  profiles: {
+    select: { run: (t) => some(t.selectFrom("profiles").select("id").where("id", "=", users.customerA.id).execute()), allowed: ["customerA", "admin"] },
+    insert: { run: (t) => t.insertInto("profiles").values({ id: ids.noProfileUser, email: "x@example.test", full_name: "X", avatar_path: null }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("profiles").set({ full_name: "Changed" }).where("id", "=", users.customerA.id).executeTakeFirst()), allowed: ["customerA"] },
+    delete: { run: (t) => some(t.deleteFrom("profiles").where("id", "=", users.customerA.id).executeTakeFirst()), allowed: [] },
+  },
+  categories: {
+    select: { run: (t) => some(t.selectFrom("categories").select("id").where("id", "=", ids.category).execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("categories").values({ name: `New ${randomUUID().slice(0, 8)}` }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("categories").set({ name: "Renamed" }).where("id", "=", ids.category).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("categories").where("id", "=", ids.emptyCategory).executeTakeFirst()), allowed: ["admin"] },
+  },
+  products: {
+    select: { run: (t) => some(t.selectFrom("products").select("id").where("id", "=", ids.product).execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("products").values({ name: "New", price: "10.00", category_id: ids.category, image_path: null }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("products").set({ price: "1.00" }).where("id", "=", ids.product).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("products").where("id", "=", ids.spareProduct).executeTakeFirst()), allowed: ["admin"] },
+  },
+  cart_items: {
+    select: { run: (t) => some(t.selectFrom("cart_items").select("id").where("id", "=", ids.cartLine).execute()), allowed: ["customerA"] },
+    insert: { run: (t) => t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.spareProduct }).execute(), allowed: ["customerA"] },
+    update: { run: (t) => some(t.updateTable("cart_items").set({ quantity: 5 }).where("id", "=", ids.cartLine).executeTakeFirst()), allowed: ["customerA"] },
+    delete: { run: (t) => some(t.deleteFrom("cart_items").where("id", "=", ids.cartLine).executeTakeFirst()), allowed: ["customerA"] },
+  },
+  orders: {
+    select: { run: (t) => some(t.selectFrom("orders").select("id").where("id", "=", ids.order).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) =>
+        t.insertInto("orders").values({
+          reference: "ORD-1",
+          user_id: users.customerA.id,
+          customer_name: "A",
+          customer_email: "a@example.test",
+          total: "1.00",
+          idempotency_key: randomUUID(),
+          proof_path: null,
+        }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("orders").set({ status: "complete" }).where("id", "=", ids.order).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("orders").where("id", "=", ids.order).executeTakeFirst()), allowed: [] },
+  },
+  order_items: {
+    select: { run: (t) => some(t.selectFrom("order_items").select("id").where("id", "=", ids.orderItem).execute()), allowed: ["customerA", "admin"] },
+    insert: { run: (t) => t.insertInto("order_items").values({ order_id: ids.order, product_id: ids.product, product_name: "X", unit_price: "1.00", quantity: 1, image_path: null }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("order_items").set({ quantity: 9 }).where("id", "=", ids.orderItem).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("order_items").where("id", "=", ids.orderItem).executeTakeFirst()), allowed: [] },
+  },
+  order_status_events: {
+    select: { run: (t) => some(t.selectFrom("order_status_events").select("order_id").where("order_id", "=", ids.order).execute()), allowed: ["customerA", "admin"] },
+    insert: { run: (t) => t.insertInto("order_status_events").values({ order_id: ids.order, from_status: null, to_status: "complete", changed_by: null }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("order_status_events").set({ to_status: "cancelled" }).where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("order_status_events").where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
+  },
+  contact_messages: {
+    select: { run: (t) => some(t.selectFrom("contact_messages").select("id").where("id", "=", ids.message).execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("contact_messages").values({ name: "Sipho", email: "sipho@example.test", phone: null, message: "Hello", read_at: null }).execute(), allowed: ACTORS },
+    update: { run: (t) => some(t.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", ids.message).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("contact_messages").where("id", "=", ids.message).executeTakeFirst()), allowed: ["admin"] },
+  },
+};
+
+beforeAll(async () => {
+  db = await freshDatabase({ seed: false });
+  users = {
+    customerA: await createUser(db, { fullName: "Customer A" }),
+    customerB: await createUser(db, { fullName: "Customer B" }),
+    admin: await createUser(db, { role: "admin", fullName: "Admin" }),
+  };
+  const k = db.kysely;
+  ids.category = (await k.insertInto("categories").values({ name: "Cleaning & Laundry" }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.emptyCategory = (await k.insertInto("categories").values({ name: "Empty" }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.product = (await k.insertInto("products").values({ name: "Carpet clean", price: "450.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.spareProduct = (await k.insertInto("products").values({ name: "Spare", price: "20.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  // A's order, placed through the real function; then a fresh line in A's cart.
+  const placed = await placeTestOrder(db, users.customerA, [ids.product]);
+  ids.order = placed.id;
+  ids.orderItem = (await k.selectFrom("order_items").select("id").where("order_id", "=", ids.order).executeTakeFirstOrThrow()).id;
+  await placeTestOrder(db, users.customerB, [ids.product]);
+  ids.cartLine = await runAs(k, users.customerA.identity, async (t) => {
+    await t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.product }).execute();
+    return (await t.selectFrom("cart_items").select("id").executeTakeFirstOrThrow()).id;
+  });
+  ids.message = (await k.insertInto("contact_messages").values({ name: "Lerato", email: "lerato@example.test", phone: null, message: "Quote please", read_at: null }).returning("id").executeTakeFirstOrThrow()).id;
+  const orphan = await createUser(db);
+  await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
+  ids.noProfileUser = orphan.id;
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe("row-level security matches the role table", () => {
+  for (const [table, ops] of Object.entries(matrix)) {
+    describe(table, () => {
+      for (const [op, cell] of Object.entries(ops)) {
+        for (const actor of ACTORS) {
+          const expected = cell.allowed.includes(actor);
+          it(`${op} by ${actor} is ${expected ? "allowed" : "refused"}`, async () => {
+            const result = await attempt(db, identityOf(actor), cell.run);
+            const allowed = result.ok && result.value !== false;
+            expect(allowed, String(result.error ?? "")).toBe(expected);
+          });
+        }
+      }
+    });
+  }
+});
+
+describe("privileges beyond rows", () => {
+  it("a customer cannot make themselves admin", async () => {
+    const result = await attempt(db, users.customerA.identity, (t) =>
+      t.updateTable("profiles").set({ role: "admin" }).where("id", "=", users.customerA.id).execute(),
+    );
+    expect(result.ok).toBe(false);
+  });
+
+  it("an admin can change only an order's status, not its total", async () => {
+    const result = await attempt(db, users.admin.identity, (t) =>
+      t.updateTable("orders").set({ total: "1.00" }).where("id", "=", ids.order).execute(),
+    );
+    expect(result.ok).toBe(false);
+  });
+
+  it("a customer cannot add an unavailable product to their cart directly", async () => {
+    await db.kysely.updateTable("products").set({ available: false }).where("id", "=", ids.spareProduct).execute();
+    const result = await attempt(db, users.customerB.identity, (t) =>
+      t.insertInto("cart_items").values({ user_id: users.customerB.id, product_id: ids.spareProduct }).execute(),
+    );
+    await db.kysely.updateTable("products").set({ available: true }).where("id", "=", ids.spareProduct).execute();
+    expect(result.ok).toBe(false);
+  });
+});

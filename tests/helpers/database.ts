@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { openDatabase, type ShopDatabase } from "@/server/db/database";
+import { migrate } from "@/server/db/migrate";
+import { seedOnce } from "@/server/db/seed";
+import type { DbIdentity } from "@/server/db/as-caller";
+
+export interface TestDatabase extends ShopDatabase {
+  /** "pglite" or "postgres": what these tests run on. */
+  label: string;
+}
+
+/**
+ * A brand-new, migrated and seeded database for one test file: PGlite in memory by default, or a
+ * fresh database on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ */
+export async function freshDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  let database: ShopDatabase;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `shop_test_${randomBytes(6).toString("hex")}`;
+    const admin = await openDatabase({ engine: "postgres", connectionString: serverUrl, maxConnections: 1 });
+    await sql.raw(`create database ${name}`).execute(admin.kysely);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ engine: "postgres", connectionString: url.toString(), maxConnections: 60 });
+    dropDatabase = async () => {
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.kysely);
+      await admin.close();
+    };
+  } else {
+    database = await openDatabase({ engine: "pglite" });
+  }
+  await migrate(database.kysely);
+  if (options.seed !== false) await seedOnce(database.kysely, { demoUsers: false });
+  return {
+    ...database,
+    label: serverUrl ? "postgres" : "pglite",
+    async close() {
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  identity: DbIdentity;
+}
+
+/** Creates an auth user (the sign-up trigger makes the profile) and, if asked, makes them admin. */
+export async function createUser(
+  db: ShopDatabase,
+  options: { role?: "user" | "admin"; fullName?: string; email?: string } = {},
+): Promise<TestUser> {
+  const id = randomUUID();
+  const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
+  await db.kysely
+    .insertInto("auth.users")
+    .values({
+      id,
+      aud: "authenticated",
+      role: "authenticated",
+      email,
+      encrypted_password: null,
+      email_confirmed_at: new Date(),
+      raw_app_meta_data: JSON.stringify({ provider: "email", providers: ["email"] }),
+      raw_user_meta_data: JSON.stringify({ full_name: options.fullName ?? "Test User" }),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
+  if (options.role === "admin") {
+    await db.kysely.updateTable("profiles").set({ role: "admin" }).where("id", "=", id).execute();
+  }
+  return { id, email, identity: { kind: "user", id, email } };
+}

@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "@": path.resolve(import.meta.dirname, "src") },
+  },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    environment: "node",
+    // Each file starts its own database (PGlite in memory, or a fresh PostgreSQL database).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
