@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+// localhost (not 127.0.0.1): Chromium treats it as a secure context, so the production build's
+// Secure session cookie is kept over plain HTTP here.
+const baseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium on these machines; elsewhere set CHROMIUM_PATH or leave it to Playwright. */
 function chromiumPath(): string | undefined {

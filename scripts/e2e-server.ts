@@ -14,6 +14,17 @@ if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+
+// Prepare the data directory before the server takes it: migrations, the demo catalogue, and the
+// demo admin and customer as test fixtures (the production server itself never seeds them).
+const { openDatabase } = await import("@/server/db/database");
+const { migrate } = await import("@/server/db/migrate");
+const { seedOnce } = await import("@/server/db/seed");
+const fixtures = await openDatabase({ engine: "pglite", dataDir });
+await migrate(fixtures.kysely);
+await seedOnce(fixtures.kysely, { demoUsers: true });
+await fixtures.close();
+
 const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },

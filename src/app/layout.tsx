@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
 import { site } from "@/lib/site";
 import { TRPCReactProvider } from "@/trpc/react";
 import "./globals.css";
@@ -11,8 +13,17 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-ZA">
-      <body className="min-h-dvh font-sans antialiased">
-        <TRPCReactProvider>{children}</TRPCReactProvider>
+      <body className="flex min-h-dvh flex-col font-sans antialiased">
+        <TRPCReactProvider>
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+            Skip to content
+          </a>
+          <SiteHeader />
+          <div id="main" className="flex-1">
+            {children}
+          </div>
+          <SiteFooter />
+        </TRPCReactProvider>
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchStreamLink, loggerLink } from "@trpc/client";
+import { httpBatchStreamLink, httpLink, loggerLink, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
@@ -32,7 +32,13 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
           enabled: (op) =>
             process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
         }),
-        httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),
+        // Mutations may set cookies (sign-in, sign-out), which a streamed response cannot do once
+        // it has started: they go unstreamed. Queries stream in batches.
+        splitLink({
+          condition: (op) => op.type === "mutation",
+          true: httpLink({ transformer: superjson, url: "/api/trpc" }),
+          false: httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),
+        }),
       ],
     }),
   );

@@ -1,8 +1,10 @@
+import { authRouter } from "@/server/api/routers/auth";
 import { catalogueRouter } from "@/server/api/routers/catalogue";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
 export const appRouter = createTRPCRouter({
+  auth: authRouter,
   catalogue: catalogueRouter,
 });
 

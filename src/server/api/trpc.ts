@@ -1,34 +1,54 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
+import { messages } from "@/lib/messages";
+import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { getDatabase } from "@/server/db";
+import { authFor } from "@/server/platform";
+import type { AuthPort } from "@/server/ports/auth";
+import type { CookieJar } from "@/server/ports/cookies";
 
-/** The signed-in user as the server resolved them; null for a visitor. */
-export interface SessionUser {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-  role: "user" | "admin";
-}
+export type { SessionUser } from "@/server/auth/session-user";
 
 export interface TRPCContext {
   headers: Headers;
+  /** The caller, resolved and verified on the server; null for a visitor. */
   user: SessionUser | null;
   /** The database, already running as the caller: RLS applies to everything done through it. */
   db: ScopedDb;
+  auth: AuthPort;
+  database: ShopDatabase;
 }
 
-/** Builds a context from an open database and a caller; used by the HTTP handler, RSC and tests. */
-export function createContextFor(database: ShopDatabase, user: SessionUser | null, headers = new Headers()): TRPCContext {
-  const identity: DbIdentity = user ? { kind: "user", id: user.id, email: user.email } : ANON;
-  return { headers, user, db: scopedDb(database.kysely, identity) };
+/** Builds a context from its parts; used by the HTTP handler, the RSC caller and the tests. */
+export function createContextFor(parts: {
+  database: ShopDatabase;
+  user: SessionUser | null;
+  auth: AuthPort;
+  headers?: Headers;
+}): TRPCContext {
+  const identity: DbIdentity = parts.user ? { kind: "user", id: parts.user.id, email: parts.user.email } : ANON;
+  return {
+    headers: parts.headers ?? new Headers(),
+    user: parts.user,
+    db: scopedDb(parts.database.kysely, identity),
+    auth: parts.auth,
+    database: parts.database,
+  };
 }
 
-export async function createTRPCContext(opts: { headers: Headers }): Promise<TRPCContext> {
+/** Resolves the caller of one request from its cookies. */
+export async function resolveContext(database: ShopDatabase, auth: AuthPort, headers: Headers): Promise<TRPCContext> {
+  const authUser = await auth.currentUser();
+  const user = authUser ? await loadSessionUser(database, authUser) : null;
+  return createContextFor({ database, user, auth, headers });
+}
+
+export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
   const database = await getDatabase();
-  return createContextFor(database, null, opts.headers);
+  return resolveContext(database, authFor(database, opts.cookies, opts.headers), opts.headers);
 }
 
 const t = initTRPC.context<TRPCContext>().create({
@@ -47,17 +67,30 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
 
+/**
+ * A refused input answers with the first problem's own message (the same text the form shows),
+ * not zod's issue list; the full list stays in `data.zodError`.
+ */
+const readableValidationErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === "BAD_REQUEST" && result.error.cause instanceof ZodError) {
+    const message = result.error.cause.issues[0]?.message ?? "Invalid input.";
+    return { ...result, error: new TRPCError({ code: "BAD_REQUEST", message, cause: result.error.cause }) };
+  }
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(readableValidationErrors);
 
 /** Signed-in users only: UNAUTHORIZED otherwise. */
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.auth.signInRequired });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 /** Admins only: UNAUTHORIZED for visitors, FORBIDDEN for everyone else. RLS checks again. */
 export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admins only." });
+  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: messages.auth.adminsOnly });
   return next({ ctx });
 });

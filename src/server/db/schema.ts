@@ -105,6 +105,28 @@ export interface AuthUsersTable {
   deleted_at: Timestamp | null;
 }
 
+/** auth.sessions: local-mode sessions (compatibility schema). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  not_after: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface AuthIdentitiesTable {
+  id: Generated<string>;
+  provider_id: string;
+  user_id: string;
+  identity_data: ColumnType<unknown, string, string>;
+  provider: string;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp | null;
+  updated_at: Timestamp | null;
+}
+
 export interface StorageObjectsTable {
   id: Generated<string>;
   bucket_id: string;
@@ -133,6 +155,8 @@ export interface DB {
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
   "auth.users": AuthUsersTable;
+  "auth.sessions": AuthSessionsTable;
+  "auth.identities": AuthIdentitiesTable;
   "storage.objects": StorageObjectsTable;
   "storage.buckets": StorageBucketsTable;
 }

@@ -80,6 +80,20 @@ create table if not exists auth.identities (
 create index if not exists identities_user_id_idx on auth.identities (user_id);
 alter table auth.identities enable row level security;
 
+-- Sessions of the local auth adapter: a session JWT is honoured only while its row exists, so
+-- signing out (or deleting the account) ends it at once.
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  not_after timestamptz not null,
+  user_agent text,
+  ip text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+alter table auth.sessions enable row level security;
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

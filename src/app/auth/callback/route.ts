@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { safeNextPath } from "@/lib/auth-schemas";
+import { pendingOAuthNext } from "@/server/adapters/local/local-auth";
+import { getDatabase } from "@/server/db";
+import { authFor } from "@/server/platform";
+import { AuthError } from "@/server/ports/auth";
+import { headerCookieJar } from "@/server/ports/cookies";
+
+/** Where Google (through Supabase Auth, or directly in the local modes) sends the browser back. */
+export async function GET(request: NextRequest) {
+  const responseHeaders = new Headers();
+  const cookies = headerCookieJar(request.headers, responseHeaders);
+  const database = await getDatabase();
+  const auth = authFor(database, cookies, request.headers);
+  const next = safeNextPath(request.nextUrl.searchParams.get("next") ?? pendingOAuthNext(cookies), "/products");
+  const origin = request.nextUrl.origin;
+
+  let target: URL;
+  try {
+    await auth.completeOAuth({ origin, searchParams: request.nextUrl.searchParams });
+    target = new URL(`/auth/signin?google=success&next=${encodeURIComponent(next)}`, origin);
+  } catch (error) {
+    if (!(error instanceof AuthError)) console.error("[auth] OAuth callback failed:", error);
+    target = new URL(`/auth/signin?error=google`, origin);
+  }
+  const response = NextResponse.redirect(target, { status: 303 });
+  for (const cookie of responseHeaders.getSetCookie()) response.headers.append("set-cookie", cookie);
+  return response;
+}

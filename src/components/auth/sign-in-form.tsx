@@ -1,0 +1,69 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { firstProblem, signInInput } from "@/lib/auth-schemas";
+import { messages } from "@/lib/messages";
+import { api } from "@/trpc/react";
+import { Button } from "@/components/ui/button";
+import { PasswordField, TextField } from "@/components/ui/form-field";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { GoogleButton } from "./google-button";
+
+const m = messages.auth;
+
+export function SignInForm({ next, googleDone }: { next?: string; googleDone?: string }) {
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const flash = useFlashMessage();
+  const { show } = flash;
+
+  // Back from Google: say so, then carry on to where the user was going.
+  useEffect(() => {
+    if (!googleDone) return;
+    show(m.googleSignInSuccess, "success");
+    const timer = setTimeout(() => {
+      router.replace(googleDone);
+      router.refresh();
+    }, 1_000);
+    return () => clearTimeout(timer);
+  }, [googleDone, router, show]);
+
+  const signIn = api.auth.signIn.useMutation({
+    onSuccess: ({ message, redirectTo }) => {
+      show(message, "success");
+      router.replace(redirectTo);
+      router.refresh();
+    },
+    onError: (error) => show(m.errorPrefix + error.message, "error"),
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = firstProblem(signInInput, { email, password });
+    if (problem === m.fillAllFields) return show(problem, "error");
+    signIn.mutate({ email, password, next });
+  }
+
+  const busy = signIn.isPending;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} maxLength={255} />
+      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} maxLength={72} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing In..." : "Sign In"}
+      </Button>
+      <GoogleButton label="Sign in with Google" next={next} disabled={busy} onError={show} />
+      <StatusMessage message={flash.message} />
+      <p className="text-center text-sm text-muted">
+        New here?{" "}
+        <Link href="/auth/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

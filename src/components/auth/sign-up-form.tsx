@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { firstProblem, signUpInput } from "@/lib/auth-schemas";
+import { api } from "@/trpc/react";
+import { Button } from "@/components/ui/button";
+import { PasswordField, TextField } from "@/components/ui/form-field";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { GoogleButton } from "./google-button";
+
+export function SignUpForm() {
+  const router = useRouter();
+  const [values, setValues] = useState({ fullName: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
+  const flash = useFlashMessage();
+  const { show } = flash;
+  const [succeeded, setSucceeded] = useState(false);
+
+  const signUp = api.auth.signUp.useMutation({
+    onSuccess: ({ message }) => {
+      setSucceeded(true);
+      show(message, "success", { persist: true });
+      router.refresh();
+      setTimeout(() => router.push("/products"), 1_500);
+    },
+    onError: (error) => show(error.message, "error"),
+  });
+
+  function field(name: "fullName" | "email" | "password" | "confirmPassword") {
+    return {
+      value: values[name],
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    };
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (signUp.isPending) return;
+    const problem = firstProblem(signUpInput, values);
+    if (problem) return show(problem, "error");
+    signUp.mutate(values);
+  }
+
+  const busy = signUp.isPending || succeeded;
+  // Success styling whenever the text says 'successful' (spec §2).
+  const message = flash.message && { ...flash.message, tone: flash.message.text.includes("successful") ? ("success" as const) : flash.message.tone };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField label="Full name" autoComplete="name" maxLength={100} disabled={busy} {...field("fullName")} />
+      <TextField label="Email" type="email" autoComplete="email" maxLength={255} disabled={busy} {...field("email")} />
+      <PasswordField label="Password" autoComplete="new-password" maxLength={72} disabled={busy} {...field("password")} />
+      <PasswordField label="Confirm password" autoComplete="new-password" maxLength={72} disabled={busy} {...field("confirmPassword")} />
+      <label className="flex items-start gap-3 text-sm text-ink">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 rounded border-line accent-brand-700"
+          checked={values.acceptTerms}
+          disabled={busy}
+          onChange={(e) => setValues((v) => ({ ...v, acceptTerms: e.target.checked }))}
+        />
+        <span>I agree to the Terms &amp; Privacy Policy</span>
+      </label>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {signUp.isPending ? "Creating Account..." : "Create account"}
+      </Button>
+      <div className="flex items-center gap-3 text-sm text-muted" role="separator" aria-label="or">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <GoogleButton label="Continue with Google" next="/products" disabled={busy} onError={show} />
+      <StatusMessage message={message} />
+      <p className="text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link href="/auth/signin" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

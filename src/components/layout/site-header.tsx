@@ -1,0 +1,25 @@
+import Link from "next/link";
+import { site } from "@/lib/site";
+import { navLinksFor } from "@/server/auth/access";
+import { getSessionUser } from "@/server/auth/guards";
+import { SiteNav } from "./site-nav";
+
+/** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
+export async function SiteHeader() {
+  const user = await getSessionUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+      <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
+            <circle cx="16" cy="16" r="15" fill="#0f5e57" />
+            <path d="M5 17c4-5 9-5 11 0s7 5 11 0" stroke="#fbbf24" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+            <circle cx="16" cy="10" r="3" fill="#fbbf24" />
+          </svg>
+          {site.name}
+        </Link>
+        <SiteNav links={navLinksFor(user)} greeting={user?.displayName ?? null} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+/** Business constants and limits (spec §9), in one place. */
+
+/** Status and feedback messages clear after this long. */
+export const MESSAGE_CLEAR_MS = 3_000;
+/** After a successful order the customer is taken to /products after this long. */
+export const ORDER_REDIRECT_MS = 5_000;
+/** The home page's testimonials advance this often. */
+export const TESTIMONIAL_ROTATION_MS = 7_000;
+/** The auth provider's minimum password length. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads at most 72 bytes; Supabase Auth refuses longer passwords too. */
+export const MAX_PASSWORD_LENGTH = 72;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 255;

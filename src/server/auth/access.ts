@@ -1,0 +1,35 @@
+import type { SessionUser } from "./session-user";
+
+/** The guarded areas of the shop (spec §2, ARCHITECTURE §9). */
+export type Area = "signed-in" | "customer" | "admin";
+
+/**
+ * Who may enter an area, and where everyone else goes: visitors to sign in; admins away from
+ * cart and checkout to their dashboard; non-admins away from admin pages to their profile.
+ */
+export function accessDecision(user: Pick<SessionUser, "role"> | null, area: Area): { allowed: true } | { allowed: false; redirectTo: string } {
+  if (!user) return { allowed: false, redirectTo: "/auth/signin" };
+  if (area === "customer" && user.role === "admin") return { allowed: false, redirectTo: "/admin/dashboard" };
+  if (area === "admin" && user.role !== "admin") return { allowed: false, redirectTo: "/profile" };
+  return { allowed: true };
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The navigation bar's links for a caller (spec §2). */
+export function navLinksFor(user: Pick<SessionUser, "role"> | null): NavLink[] {
+  const links: NavLink[] = [
+    { href: "/", label: "Home" },
+    { href: "/about", label: "About" },
+    { href: "/contact", label: "Contact" },
+  ];
+  if (user?.role === "admin") {
+    links.push({ href: "/admin/dashboard", label: "Dashboard" }, { href: "/admin/orders", label: "Orders" });
+  } else {
+    links.push({ href: "/products", label: "Products" }, { href: "/cart", label: "Cart" });
+  }
+  return links;
+}

@@ -1,0 +1,46 @@
+/** The user an auth provider vouches for (verified on the server, never trusted from the client). */
+export interface AuthUser {
+  id: string;
+  email: string | null;
+  userMetadata: Record<string, unknown>;
+}
+
+export type AuthErrorCode =
+  | "invalid_credentials"
+  | "rate_limited"
+  | "email_in_use"
+  | "weak_password"
+  | "google_not_configured"
+  | "oauth_failed"
+  | "provider_error";
+
+/** A refusal from the auth provider, with the message the user may see. */
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+/**
+ * Sign-in, sign-up and sessions (ARCHITECTURE §3–4). One per request: adapters read and write
+ * the request's cookies. Routers use the port from the context and never import an adapter.
+ */
+export interface AuthPort {
+  readonly provider: "local" | "supabase";
+  /** The signed-in user of this request, verified; null for a visitor or an ended session. */
+  currentUser(): Promise<AuthUser | null>;
+  signIn(input: { email: string; password: string }): Promise<AuthUser>;
+  /** Creates the account (full name kept in the user metadata, hence on the profile) and signs in. */
+  signUp(input: { email: string; password: string; fullName: string }): Promise<AuthUser>;
+  signOut(): Promise<void>;
+  /** Where to send the browser to sign in with Google; AuthError('google_not_configured') if unavailable. */
+  googleSignInUrl(input: { origin: string; next: string }): Promise<string>;
+  /** Finishes a Google sign-in on /auth/callback. */
+  completeOAuth(input: { origin: string; searchParams: URLSearchParams }): Promise<AuthUser>;
+  /** Deletes an account (profile and cart go with it; orders stay, without the user). */
+  deleteUser(userId: string): Promise<void>;
+}
