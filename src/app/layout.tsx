@@ -1,13 +1,23 @@
 import type { Metadata } from "next";
+import { CustomCursor } from "@/components/layout/custom-cursor";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { env } from "@/env";
 import { site } from "@/lib/site";
 import { TRPCReactProvider } from "@/trpc/react";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: site.name, template: `%s · ${site.name}` },
+  metadataBase: new URL(env.SITE_URL ?? "http://localhost:3000"),
+  title: { default: `${site.name} · ${site.tagline}`, template: `%s · ${site.name}` },
   description: site.description,
+  openGraph: {
+    type: "website",
+    locale: "en_ZA",
+    siteName: site.name,
+    title: site.name,
+    description: site.description,
+  },
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
@@ -23,6 +33,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             {children}
           </div>
           <SiteFooter />
+          <CustomCursor />
         </TRPCReactProvider>
       </body>
     </html>

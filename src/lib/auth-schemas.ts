@@ -58,12 +58,6 @@ export const signUpInput = z
   );
 export type SignUpInput = z.input<typeof signUpInput>;
 
-/** The first problem with a form's values, as the message to show; null when valid. */
-export function firstProblem(schema: z.ZodType, values: unknown): string | null {
-  const result = schema.safeParse(values);
-  return result.success ? null : (result.error.issues[0]?.message ?? m.fillAllFields);
-}
-
 /** A post-sign-in destination from a query string: only same-site paths, never "//host". */
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;

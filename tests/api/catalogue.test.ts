@@ -32,7 +32,7 @@ describe("catalogue router", () => {
     it("returns the seeded catalogue, newest first, with prices as numbers in rands", async () => {
       const products = await visitor().catalogue.list();
       expect(products.length).toBeGreaterThanOrEqual(16);
-      const times = products.map((p) => p.createdAt.getTime());
+      const times = products.map((p) => Date.parse(p.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
       for (const product of products) {
         expect(product.price).toBeGreaterThan(0);

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { firstProblem, signUpInput } from "@/lib/auth-schemas";
+import { signUpInput } from "@/lib/auth-schemas";
+import { firstProblem } from "@/lib/validation";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/form-field";
@@ -22,8 +23,11 @@ export function SignUpForm() {
     onSuccess: ({ message }) => {
       setSucceeded(true);
       show(message, "success", { persist: true });
-      router.refresh();
-      setTimeout(() => router.push("/products"), 1_500);
+      // Signed in now: move on to the shop (the header greets the new customer there).
+      setTimeout(() => {
+        router.push("/products");
+        router.refresh();
+      }, 1_500);
     },
     onError: (error) => show(error.message, "error"),
   });

@@ -1,11 +1,15 @@
 import { authRouter } from "@/server/api/routers/auth";
+import { cartRouter } from "@/server/api/routers/cart";
 import { catalogueRouter } from "@/server/api/routers/catalogue";
+import { contactRouter } from "@/server/api/routers/contact";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   catalogue: catalogueRouter,
+  cart: cartRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

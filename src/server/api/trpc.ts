@@ -94,3 +94,9 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: messages.auth.adminsOnly });
   return next({ ctx });
 });
+
+/** Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9). */
+export const customerProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role === "admin") throw new TRPCError({ code: "FORBIDDEN", message: messages.cart.customersOnly });
+  return next({ ctx });
+});

@@ -12,7 +12,8 @@ export interface CatalogueProduct {
   imageUrl: string | null;
   category: string;
   available: boolean;
-  createdAt: Date;
+  /** ISO timestamp: the catalogue is cached as JSON. */
+  createdAt: string;
 }
 
 /** How many related products the details page shows (spec §9). */
@@ -67,7 +68,7 @@ function toProduct(row: ProductRow): CatalogueProduct {
     imageUrl: productImageUrl(row.image_path),
     category: row.category,
     available: row.available,
-    createdAt: new Date(row.created_at),
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }
 

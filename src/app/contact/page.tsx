@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { ContactForm } from "@/components/contact/contact-form";
+import { site } from "@/lib/site";
+
+export const metadata: Metadata = {
+  title: "Contact us",
+  description: `Call, email or send ${site.name} a message: quotes, bookings and questions welcome.`,
+  openGraph: { title: `Contact us · ${site.name}` },
+};
+
+export default function ContactPage() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">Contact us</h1>
+      <p className="mt-2 max-w-2xl text-muted">Ask for a quote, book a service or ask us anything. We reply within one working day.</p>
+      <div className="mt-10 grid gap-10 md:grid-cols-5">
+        <section aria-labelledby="details-heading" className="space-y-6 md:col-span-2">
+          <h2 id="details-heading" className="text-xl font-bold">
+            Our details
+          </h2>
+          <dl className="space-y-4">
+            <div>
+              <dt className="text-sm font-semibold text-brand-700">Phone</dt>
+              <dd>
+                <a href={`tel:${site.phone.replace(/\s/g, "")}`} className="hover:underline">
+                  {site.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-brand-700">Email</dt>
+              <dd>
+                <a href={`mailto:${site.email}`} className="hover:underline">
+                  {site.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-brand-700">Address</dt>
+              <dd>{site.address}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-brand-700">Hours</dt>
+              <dd>{site.hours}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="form-heading" className="rounded-3xl border border-line bg-white p-6 sm:p-8 md:col-span-3">
+          <h2 id="form-heading" className="text-xl font-bold">
+            Send us a message
+          </h2>
+          <div className="mt-6">
+            <ContactForm />
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { notFound } from "next/navigation";
+import { getProduct } from "@/server/catalogue/cached-catalogue";
+
+/**
+ * Answers an unknown or malformed product id with a real 404: the check runs here, above the
+ * page's loading state, so it happens before anything streams (the page's own read is then a
+ * cache hit).
+ */
+export default async function ProductLayout({ children, params }: LayoutProps<"/products/[id]">) {
+  const { id } = await params;
+  if (!(await getProduct(id))) notFound();
+  return children;
+}

@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AddToCartButton, type Viewer } from "@/components/cart/add-to-cart-button";
+import { ProductCard, ProductGrid } from "@/components/product/product-card";
+import { ProductImage } from "@/components/product/product-image";
+import { formatRand } from "@/lib/money";
+import { site } from "@/lib/site";
+import { getSessionUser } from "@/server/auth/guards";
+import { getProduct, getRelatedProducts } from "@/server/catalogue/cached-catalogue";
+
+export async function generateMetadata({ params }: PageProps<"/products/[id]">): Promise<Metadata> {
+  const { id } = await params;
+  const product = await getProduct(id);
+  if (!product) return { title: "Product not found" };
+  return {
+    title: product.name,
+    description: product.description.slice(0, 160),
+    openGraph: {
+      title: `${product.name} · ${site.name}`,
+      description: product.description.slice(0, 200),
+      images: product.imageUrl ? [{ url: product.imageUrl, alt: product.name }] : undefined,
+    },
+  };
+}
+
+export default async function ProductPage({ params }: PageProps<"/products/[id]">) {
+  const { id } = await params;
+  const [product, related, user] = await Promise.all([getProduct(id), getRelatedProducts(id), getSessionUser()]);
+  if (!product) notFound();
+  const viewer: Viewer = !user ? "visitor" : user.role === "admin" ? "admin" : "customer";
+
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    image: product.imageUrl ?? undefined,
+    offers: {
+      "@type": "Offer",
+      price: product.price.toFixed(2),
+      priceCurrency: "ZAR",
+      availability: product.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link href="/products" className="hover:underline">
+          Products
+        </Link>{" "}
+        /{" "}
+        <Link href={`/products?category=${encodeURIComponent(product.category)}`} className="hover:underline">
+          {product.category}
+        </Link>
+      </nav>
+
+      <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="overflow-hidden rounded-3xl border border-line">
+          <ProductImage src={product.imageUrl} alt={product.name} sizes="(min-width: 768px) 50vw, 100vw" priority />
+        </div>
+        <div className="space-y-5">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
+          <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
+          <p className="tabular text-3xl font-bold text-accent-700">{formatRand(product.price)}</p>
+          <p className="text-lg leading-relaxed text-muted">{product.description}</p>
+          <AddToCartButton productId={product.id} available={product.available} viewer={viewer} />
+        </div>
+      </article>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            You may also like
+          </h2>
+          <div className="mt-6">
+            <ProductGrid>
+              {related.map((item) => (
+                <ProductCard key={item.id} product={item}>
+                  <AddToCartButton productId={item.id} available={item.available} viewer={viewer} compact />
+                </ProductCard>
+              ))}
+            </ProductGrid>
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CatalogueControls } from "@/components/product/catalogue-controls";
+import { ProductCard, ProductGrid } from "@/components/product/product-card";
+import { messages } from "@/lib/messages";
+import { site } from "@/lib/site";
+import { getCategoryNames, getProducts } from "@/server/catalogue/cached-catalogue";
+import { listProductsInput, PRODUCT_SORTS, type ProductSort } from "@/server/catalogue/catalogue-schemas";
+
+export const metadata: Metadata = {
+  title: "Products and services",
+  description: `Shop ${site.name}: cleaning and laundry, risk consulting and recruitment, embroidery and branding, stationery and office supplies, and home-made food. Prices in rands.`,
+  openGraph: { title: `Products and services · ${site.name}` },
+};
+
+function first(value: string | string[] | undefined) {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function productsHref(query: { category?: string; q?: string; sort?: string }) {
+  const params = new URLSearchParams();
+  if (query.category) params.set("category", query.category);
+  if (query.q) params.set("q", query.q);
+  if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
+  return `/products${params.size ? `?${params}` : ""}`;
+}
+
+export default async function ProductsPage({ searchParams }: PageProps<"/products">) {
+  const params = await searchParams;
+  const rawSort = first(params.sort);
+  const sort: ProductSort = PRODUCT_SORTS.includes(rawSort as ProductSort) ? (rawSort as ProductSort) : "newest";
+  const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort });
+  const input = parsed.success ? (parsed.data ?? {}) : { sort };
+  const [products, categories] = await Promise.all([getProducts(input), getCategoryNames()]);
+  const tabs = ["All", ...categories];
+  const active = input.category ?? "All";
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">Products and services</h1>
+      <p className="mt-2 max-w-2xl text-muted">Everything we offer, from a weekly clean to a party pack for twenty. Prices in rands.</p>
+
+      <nav aria-label="Categories" className="mt-8 -mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2 pb-2">
+          {tabs.map((tab) => {
+            const current = tab === active;
+            return (
+              <li key={tab}>
+                <Link
+                  href={productsHref({ category: tab === "All" ? undefined : tab, q: input.search, sort })}
+                  aria-current={current ? "page" : undefined}
+                  className={`block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-medium transition ${
+                    current ? "border-brand-700 bg-brand-700 text-white" : "border-line bg-white text-ink hover:border-brand-600"
+                  }`}
+                >
+                  {tab}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="mt-6">
+        <CatalogueControls category={input.category} search={input.search} sort={sort} />
+      </div>
+
+      <section aria-label="Products" className="mt-8">
+        {products.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center text-muted">{messages.catalogue.emptyCategory}</p>
+        ) : (
+          <ProductGrid label="Product list">
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} priority={index < 4} />
+            ))}
+          </ProductGrid>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import type { z } from "zod";
+
+/** The first problem with a form's values, as the message to show; null when valid. */
+export function firstProblem(schema: z.ZodType, values: unknown): string | null {
+  const result = schema.safeParse(values);
+  return result.success ? null : (result.error.issues[0]?.message ?? "Please check the form.");
+}
