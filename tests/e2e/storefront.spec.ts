@@ -20,6 +20,13 @@ test.describe("home", () => {
     const cards = page.getByRole("list", { name: "Featured products" }).getByRole("listitem");
     await expect(cards).toHaveCount(8);
     await expect(cards.first().locator(".tabular")).toHaveText(/^R\d+(\.\d{2})?$/);
+    // Every card's picture is the project's own art, and it loads.
+    const images = cards.locator("img");
+    await expect(images).toHaveCount(8);
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute("src", /^\/catalogue\/.+\.svg$/);
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
     await expect(page.getByTestId("testimonial")).toBeVisible();
   });
 
