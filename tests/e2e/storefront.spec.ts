@@ -25,7 +25,8 @@ test.describe("home", () => {
     await expect(images).toHaveCount(8);
     for (const image of await images.all()) {
       await expect(image).toHaveAttribute("src", /^\/catalogue\/.+\.svg$/);
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
     await expect(page.getByTestId("testimonial")).toBeVisible();
   });
