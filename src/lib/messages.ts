@@ -24,6 +24,15 @@ export const messages = {
     empty: "Your cart is empty",
     customersOnly: "Carts are for customers: admins manage the shop from the dashboard.",
   },
+  checkout: {
+    cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
+    proofRequired: "Please upload proof of payment before proceeding.",
+    failed: "Failed to place order. Please try again.",
+    success: (id: string) => `Order placed successfully with proof of payment! ✅ Order ID: ${id}`,
+    itemsUnavailable: "Some items in your cart are no longer available. Please remove them and try again.",
+    referenceInvalid: "That payment reference is not valid. Please reload the checkout page.",
+    referenceTaken: "That payment reference has just been used. Please reload the checkout page for a new one.",
+  },
   contact: {
     sent: (name: string) => `Thank you, ${name}. Your message has been sent and we will get back to you within one working day.`,
     failed: "Your message could not be sent. Please try again.",

@@ -2,10 +2,13 @@ import path from "node:path";
 import { env, runMode } from "@/env";
 import { createLocalAuth } from "@/server/adapters/local/local-auth";
 import { loadSigningSecret } from "@/server/adapters/local/session-token";
-import { createSupabaseAuth } from "@/server/adapters/supabase/supabase-auth";
+import { createLocalStorage } from "@/server/adapters/local/local-storage";
+import { createSupabaseAuth, supabaseServerClient } from "@/server/adapters/supabase/supabase-auth";
+import { createSupabaseStorage } from "@/server/adapters/supabase/supabase-storage";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthPort } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
+import type { StoragePort } from "@/server/ports/storage";
 import { RateLimiter } from "@/server/security/rate-limit";
 
 /**
@@ -30,28 +33,43 @@ export function localSigningSecret(): Uint8Array {
   return (state.secret ??= loadSigningSecret({ secret: env.AUTH_JWT_SECRET, dataDir: path.resolve(env.DATA_DIR) }));
 }
 
-/** The auth port for one request. */
-export function authFor(database: ShopDatabase, cookies: CookieJar, requestHeaders: Headers): AuthPort {
+/** Where the local adapter keeps uploaded files. */
+export function localStorageRoot(): string {
+  return path.resolve(env.DATA_DIR, "storage");
+}
+
+export interface RequestPorts {
+  auth: AuthPort;
+  storage: StoragePort;
+}
+
+/** The ports for one request, in the configured run mode. */
+export function portsFor(database: ShopDatabase, cookies: CookieJar, requestHeaders: Headers): RequestPorts {
   if (runMode() === "supabase") {
-    return createSupabaseAuth(
-      {
-        url: env.NEXT_PUBLIC_SUPABASE_URL ?? "",
-        anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "",
-        serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-      },
-      cookies,
-    );
+    const config = {
+      url: env.NEXT_PUBLIC_SUPABASE_URL ?? "",
+      anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "",
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+    };
+    const client = supabaseServerClient(config, cookies);
+    return {
+      auth: createSupabaseAuth(config, cookies, client),
+      storage: createSupabaseStorage({ url: config.url, client, serviceRoleKey: config.serviceRoleKey }),
+    };
   }
-  return createLocalAuth({
-    db: database.kysely,
-    cookies,
-    requestHeaders,
-    secret: localSigningSecret(),
-    secureCookies: env.NODE_ENV === "production",
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-        : undefined,
-    signInLimits: state.signInLimits,
-  });
+  return {
+    auth: createLocalAuth({
+      db: database.kysely,
+      cookies,
+      requestHeaders,
+      secret: localSigningSecret(),
+      secureCookies: env.NODE_ENV === "production",
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      signInLimits: state.signInLimits,
+    }),
+    storage: createLocalStorage(localStorageRoot(), database.kysely),
+  };
 }

@@ -236,7 +236,7 @@ describe("procedure guards", () => {
   async function callerFor(user: Awaited<ReturnType<typeof createUser>> | null) {
     const base = await callerAs(db, user);
     const session = await base.auth.session();
-    return createTestCaller(createContextFor({ database: db, user: session, auth: undefined as never }));
+    return createTestCaller(createContextFor({ database: db, user: session, auth: undefined as never, storage: undefined as never }));
   }
 
   it("signed-in procedures refuse visitors with UNAUTHORIZED", async () => {

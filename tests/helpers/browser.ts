@@ -7,6 +7,27 @@ import type { ShopDatabase } from "@/server/db/database";
 import { headerCookieJar } from "@/server/ports/cookies";
 import { RateLimiter } from "@/server/security/rate-limit";
 import type { TestUser } from "./database";
+import { createLocalStorage } from "@/server/adapters/local/local-storage";
+import type { StoragePort } from "@/server/ports/storage";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const storageRoots = new WeakMap<ShopDatabase, string>();
+
+/** The folder the test database's local storage writes to (one per database). */
+export function testStorageRoot(db: ShopDatabase): string {
+  let root = storageRoots.get(db);
+  if (!root) {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-storage-"));
+    storageRoots.set(db, root);
+  }
+  return root;
+}
+
+export function testStorage(db: ShopDatabase): StoragePort {
+  return createLocalStorage(testStorageRoot(db), db.kysely);
+}
 
 export const TEST_SECRET = new TextEncoder().encode("test-secret-test-secret-test-secret-0123456789");
 
@@ -63,7 +84,7 @@ export class TestBrowser {
       fetch: this.options.fetch,
     });
     try {
-      const ctx = await resolveContext(this.db, auth, requestHeaders);
+      const ctx = await resolveContext(this.db, { auth, storage: testStorage(this.db) }, requestHeaders);
       return await work(createCaller(ctx));
     } finally {
       this.absorb(responseHeaders);
@@ -98,7 +119,7 @@ export class TestBrowser {
 }
 
 /** A caller acting as `user` (or a visitor), without going through sign-in. */
-export async function callerAs(db: ShopDatabase, user: TestUser | null): Promise<Caller> {
+export async function callerAs(db: ShopDatabase, user: TestUser | null, options: { storage?: StoragePort } = {}): Promise<Caller> {
   const auth = createLocalAuth({
     db: db.kysely,
     cookies: headerCookieJar(new Headers()),
@@ -108,5 +129,5 @@ export async function callerAs(db: ShopDatabase, user: TestUser | null): Promise
     signInLimits: freshSignInLimits(),
   });
   const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createCaller(createContextFor({ database: db, user: sessionUser, auth }));
+  return createCaller(createContextFor({ database: db, user: sessionUser, auth, storage: options.storage ?? testStorage(db) }));
 }

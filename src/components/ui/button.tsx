@@ -6,6 +6,7 @@ const VARIANTS = {
   outline: "border border-line bg-white text-ink hover:bg-brand-50 disabled:text-muted",
   ghost: "text-brand-700 hover:bg-brand-50",
   danger: "bg-danger text-white hover:bg-red-800 disabled:bg-danger/60",
+  onDark: "border border-white/50 text-white hover:bg-white/10",
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;

@@ -1,6 +1,7 @@
 import { authRouter } from "@/server/api/routers/auth";
 import { cartRouter } from "@/server/api/routers/cart";
 import { catalogueRouter } from "@/server/api/routers/catalogue";
+import { checkoutRouter } from "@/server/api/routers/checkout";
 import { contactRouter } from "@/server/api/routers/contact";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   catalogue: catalogueRouter,
   cart: cartRouter,
+  checkout: checkoutRouter,
   contact: contactRouter,
 });
 

@@ -6,9 +6,10 @@ import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { getDatabase } from "@/server/db";
-import { authFor } from "@/server/platform";
+import { portsFor, type RequestPorts } from "@/server/platform";
 import type { AuthPort } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
+import type { StoragePort } from "@/server/ports/storage";
 
 export type { SessionUser } from "@/server/auth/session-user";
 
@@ -19,6 +20,8 @@ export interface TRPCContext {
   /** The database, already running as the caller: RLS applies to everything done through it. */
   db: ScopedDb;
   auth: AuthPort;
+  storage: StoragePort;
+  /** The privileged handle, for the few server tasks that need it (never for a caller's own reads or writes). */
   database: ShopDatabase;
 }
 
@@ -27,6 +30,7 @@ export function createContextFor(parts: {
   database: ShopDatabase;
   user: SessionUser | null;
   auth: AuthPort;
+  storage: StoragePort;
   headers?: Headers;
 }): TRPCContext {
   const identity: DbIdentity = parts.user ? { kind: "user", id: parts.user.id, email: parts.user.email } : ANON;
@@ -35,20 +39,21 @@ export function createContextFor(parts: {
     user: parts.user,
     db: scopedDb(parts.database.kysely, identity),
     auth: parts.auth,
+    storage: parts.storage,
     database: parts.database,
   };
 }
 
 /** Resolves the caller of one request from its cookies. */
-export async function resolveContext(database: ShopDatabase, auth: AuthPort, headers: Headers): Promise<TRPCContext> {
-  const authUser = await auth.currentUser();
+export async function resolveContext(database: ShopDatabase, ports: RequestPorts, headers: Headers): Promise<TRPCContext> {
+  const authUser = await ports.auth.currentUser();
   const user = authUser ? await loadSessionUser(database, authUser) : null;
-  return createContextFor({ database, user, auth, headers });
+  return createContextFor({ database, user, ...ports, headers });
 }
 
 export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
   const database = await getDatabase();
-  return resolveContext(database, authFor(database, opts.cookies, opts.headers), opts.headers);
+  return resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers);
 }
 
 const t = initTRPC.context<TRPCContext>().create({

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { safeNextPath } from "@/lib/auth-schemas";
 import { pendingOAuthNext } from "@/server/adapters/local/local-auth";
 import { getDatabase } from "@/server/db";
-import { authFor } from "@/server/platform";
+import { portsFor } from "@/server/platform";
 import { AuthError } from "@/server/ports/auth";
 import { headerCookieJar } from "@/server/ports/cookies";
 
@@ -11,7 +11,7 @@ export async function GET(request: NextRequest) {
   const responseHeaders = new Headers();
   const cookies = headerCookieJar(request.headers, responseHeaders);
   const database = await getDatabase();
-  const auth = authFor(database, cookies, request.headers);
+  const { auth } = portsFor(database, cookies, request.headers);
   const next = safeNextPath(request.nextUrl.searchParams.get("next") ?? pendingOAuthNext(cookies), "/products");
   const origin = request.nextUrl.origin;
 

@@ -1,5 +1,5 @@
 import { createServerClient } from "@supabase/ssr";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { messages } from "@/lib/messages";
 import { AuthError, type AuthPort, type AuthUser } from "@/server/ports/auth";
 import type { CookieJar, CookieOptions } from "@/server/ports/cookies";
@@ -46,8 +46,11 @@ export function signUpError(error: { code?: string; message: string; status?: nu
 }
 
 /** Supabase mode's auth (ARCHITECTURE §2): @supabase/ssr with the session in cookies. */
-export function createSupabaseAuth(config: SupabaseAuthConfig, cookies: CookieJar): AuthPort {
-  const supabase = supabaseServerClient(config, cookies);
+export function createSupabaseAuth(
+  config: SupabaseAuthConfig,
+  cookies: CookieJar,
+  supabase: SupabaseClient = supabaseServerClient(config, cookies),
+): AuthPort {
 
   return {
     provider: "supabase",

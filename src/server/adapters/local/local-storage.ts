@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { ScopedDb } from "@/server/db/as-caller";
+import type { DB } from "@/server/db/schema";
+import { localFileUrl, StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
+
+const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Where an object's bytes live on disk; refuses any path that could leave the bucket folder. */
+export function objectFile(root: string, object: StoredObject): string {
+  const segments = object.path.split("/");
+  if (segments.length === 0 || segments.some((s) => !SAFE_SEGMENT.test(s) || s === "." || s === "..")) {
+    throw new StorageError("That file path is not allowed.", "forbidden");
+  }
+  return path.join(root, object.bucket, ...segments);
+}
+
+/**
+ * Local storage: bytes on disk under `root` (DATA_DIR/storage), and a storage.objects row
+ * written inside the caller's RLS transaction, so the same storage policies as Supabase decide.
+ * The file is written first under a temporary name and moved into place only once the row is
+ * in; a refused or failed write leaves nothing behind.
+ */
+export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {
+  return {
+    provider: "local",
+
+    async upload(db, object, bytes, contentType) {
+      const file = objectFile(root, object);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomUUID()}.partial`;
+      await fs.writeFile(temp, bytes, { flag: "wx" });
+      try {
+        await db.transaction(async (trx) => {
+          try {
+            await trx
+              .insertInto("storage.objects")
+              .values({
+                bucket_id: object.bucket,
+                name: object.path,
+                owner_id: db.identity.kind === "user" ? db.identity.id : null,
+                metadata: JSON.stringify({ size: bytes.length, mimetype: contentType }),
+              })
+              .execute();
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (code === "42501") throw new StorageError("You may not upload files there.", "forbidden");
+            if (code === "23505") throw new StorageError("A file with that name already exists.", "failed");
+            throw error;
+          }
+          await fs.rename(temp, file);
+        });
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        // The row never committed: the file must not stay either.
+        if (!(await rowExists(serviceDb, object))) await fs.rm(file, { force: true });
+        throw error;
+      }
+    },
+
+    async remove(db, object) {
+      const file = objectFile(root, object);
+      const removed = await db.transaction((trx) =>
+        trx.deleteFrom("storage.objects").where("bucket_id", "=", object.bucket).where("name", "=", object.path).executeTakeFirst(),
+      );
+      if (removed.numDeletedRows > 0n) await fs.rm(file, { force: true });
+    },
+
+    async removeAsService(objects) {
+      for (const object of objects) {
+        await serviceDb.deleteFrom("storage.objects").where("bucket_id", "=", object.bucket).where("name", "=", object.path).execute();
+        await fs.rm(objectFile(root, object), { force: true });
+      }
+    },
+
+    publicUrl: (object) => localFileUrl(object),
+    privateUrl: async (object) => localFileUrl(object),
+  };
+}
+
+async function rowExists(db: Kysely<DB>, object: StoredObject) {
+  const row = await db
+    .selectFrom("storage.objects")
+    .select("id")
+    .where("bucket_id", "=", object.bucket)
+    .where("name", "=", object.path)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Reads an object's bytes for the file route, after the caller's access was checked. */
+export async function readObjectFile(root: string, object: StoredObject): Promise<Uint8Array | undefined> {
+  try {
+    return await fs.readFile(objectFile(root, object));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every stored file under `root`, as bucket/path (for orphan checks in tests and tools). */
+export async function listObjectFiles(root: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}

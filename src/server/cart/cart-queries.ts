@@ -1,0 +1,102 @@
+import { sql } from "kysely";
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { ScopedDb, Tx } from "@/server/db/as-caller";
+import { productImageUrl } from "@/server/catalogue/catalogue-queries";
+
+export interface CartLine {
+  id: string;
+  productId: string;
+  name: string;
+  /** Current unit price in rands. */
+  price: number;
+  imageUrl: string | null;
+  quantity: number;
+  lineTotal: number;
+  available: boolean;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  /** Computed in SQL from current prices. */
+  total: number;
+  count: number;
+}
+
+/** The caller's cart (RLS: their own lines only), oldest line first. */
+export async function readCart(trx: Tx): Promise<Cart> {
+  const rows = await trx
+    .selectFrom("cart_items as c")
+    .innerJoin("products as p", "p.id", "c.product_id")
+    .select([
+      "c.id",
+      "c.product_id",
+      "c.quantity",
+      "p.name",
+      "p.price",
+      "p.image_path",
+      "p.available",
+      sql<string>`p.price * c.quantity`.as("line_total"),
+    ])
+    .orderBy("c.added_at")
+    .orderBy("c.id")
+    .execute();
+  const lines = rows.map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    name: row.name,
+    price: Number(row.price),
+    imageUrl: productImageUrl(row.image_path),
+    quantity: row.quantity,
+    lineTotal: Number(row.line_total),
+    available: row.available,
+  }));
+  const totals = await trx
+    .selectFrom("cart_items as c")
+    .innerJoin("products as p", "p.id", "c.product_id")
+    .select([sql<string>`coalesce(sum(p.price * c.quantity), 0)`.as("total"), sql<string>`coalesce(sum(c.quantity), 0)`.as("count")])
+    .executeTakeFirstOrThrow();
+  return { lines, total: Number(totals.total), count: Number(totals.count) };
+}
+
+async function lineName(trx: Tx, productId: string) {
+  const line = await trx
+    .selectFrom("cart_items as c")
+    .innerJoin("products as p", "p.id", "c.product_id")
+    .select(["c.quantity", "p.name"])
+    .where("c.product_id", "=", productId)
+    .executeTakeFirst();
+  if (!line) throw new TRPCError({ code: "NOT_FOUND", message: "That item is no longer in your cart." });
+  return line;
+}
+
+/** +1 on a line already in the cart. */
+export function increaseLine(db: ScopedDb, productId: string) {
+  return db.transaction(async (trx) => {
+    const line = await lineName(trx, productId);
+    await trx.updateTable("cart_items").set({ quantity: sql`quantity + 1` }).where("product_id", "=", productId).execute();
+    return { message: messages.cart.quantityUpdated(line.name) };
+  });
+}
+
+/** -1 on a line; at quantity 1 the line is removed (spec §4). */
+export function decreaseLine(db: ScopedDb, productId: string) {
+  return db.transaction(async (trx) => {
+    const line = await lineName(trx, productId);
+    if (line.quantity <= 1) {
+      await trx.deleteFrom("cart_items").where("product_id", "=", productId).execute();
+      return { message: messages.cart.removed };
+    }
+    await trx.updateTable("cart_items").set({ quantity: sql`quantity - 1` }).where("product_id", "=", productId).execute();
+    return { message: messages.cart.quantityUpdated(line.name) };
+  });
+}
+
+/** Removes a line whatever its quantity. */
+export function removeLine(db: ScopedDb, productId: string) {
+  return db.transaction(async (trx) => {
+    await lineName(trx, productId);
+    await trx.deleteFrom("cart_items").where("product_id", "=", productId).execute();
+    return { message: messages.cart.removed };
+  });
+}

@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import { TRPCError } from "@trpc/server";
+import type { PlaceOrderInput } from "@/lib/checkout-schema";
+import { messages } from "@/lib/messages";
+import type { ScopedDb, Tx } from "@/server/db/as-caller";
+import type { Order } from "@/server/db/schema";
+import { sqlErrorCode } from "@/server/db/sql-errors";
+import type { StoragePort, StoredObject } from "@/server/ports/storage";
+import { readImageUpload } from "@/server/uploads/read-upload";
+
+const m = messages.checkout;
+
+/** Calls place_order() as the caller: the one way an order comes to exist. */
+export async function placeOrderSql(trx: Tx, args: { idempotencyKey: string; reference: string; proofPath: string }): Promise<Order> {
+  const { rows } = await sql<Order>`
+    select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath})`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("place_order returned no row");
+  return order;
+}
+
+export interface PlaceOrderDeps {
+  db: ScopedDb;
+  storage: StoragePort;
+  userId: string;
+  /** Replaced in fault-injection tests. */
+  placeOrder?: typeof placeOrderSql;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  reference: string;
+  message: string;
+}
+
+function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
+  return { orderId: order.id, reference: order.reference, message: m.success(order.reference) };
+}
+
+/**
+ * Checkout, all or nothing (ARCHITECTURE §6): checks the proof by content, uploads it, then
+ * places the order through place_order(). If placing fails, the upload is removed and the cart
+ * is untouched; a retry with the same idempotency key returns the first order.
+ */
+export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { db, storage } = deps;
+
+  const earlier = await db.transaction((trx) =>
+    trx.selectFrom("orders").select(["id", "reference"]).where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst(),
+  );
+  if (earlier) return placed(earlier);
+
+  const lines = await db.transaction((trx) => trx.selectFrom("cart_items").select("id").limit(1).execute());
+  if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
+
+  const upload = await readImageUpload(input.proof);
+  const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${Date.now()}_${upload.fileName}` };
+  try {
+    await storage.upload(db, proof, upload.bytes, upload.type);
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
+  }
+
+  let order: Order;
+  try {
+    order = await db.transaction((trx) =>
+      (deps.placeOrder ?? placeOrderSql)(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
+    );
+  } catch (error) {
+    await removeQuietly(storage, db, proof);
+    throw toCheckoutError(error);
+  }
+  // A concurrent retry with the same key may have won: its order keeps its own proof.
+  if (order.proof_path !== proof.path) await removeQuietly(storage, db, proof);
+  return placed(order);
+}
+
+async function removeQuietly(storage: StoragePort, db: ScopedDb, object: StoredObject) {
+  try {
+    await storage.remove(db, object);
+  } catch (error) {
+    console.error("[checkout] could not remove an unused proof of payment:", object.path, error);
+  }
+}
+
+function toCheckoutError(error: unknown): TRPCError {
+  switch (sqlErrorCode(error)) {
+    case "cart_empty":
+    case "not_authenticated":
+      return new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut, cause: error });
+    case "product_unavailable":
+      return new TRPCError({ code: "BAD_REQUEST", message: m.itemsUnavailable, cause: error });
+    case "proof_required":
+    case "proof_invalid":
+      return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });
+    case "reference_invalid":
+      return new TRPCError({ code: "BAD_REQUEST", message: m.referenceInvalid, cause: error });
+    case "reference_taken":
+      return new TRPCError({ code: "CONFLICT", message: m.referenceTaken, cause: error });
+    default:
+      return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
+  }
+}

@@ -1,0 +1,45 @@
+import type { ScopedDb } from "@/server/db/as-caller";
+
+export type Bucket = "products-services" | "payments" | "avatars";
+export const BUCKETS: readonly Bucket[] = ["products-services", "payments", "avatars"];
+export const PUBLIC_BUCKETS: readonly Bucket[] = ["products-services", "avatars"];
+
+export interface StoredObject {
+  bucket: Bucket;
+  /** The path inside the bucket, e.g. '{uid}/{timestamp}_{filename}'. */
+  path: string;
+}
+
+/** A refusal from storage (the caller may not write there, or the write failed). */
+export class StorageError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "forbidden" | "failed",
+  ) {
+    super(message);
+    this.name = "StorageError";
+  }
+}
+
+/**
+ * File storage (ARCHITECTURE §3, §6). Writes run as the caller, so Postgres's storage policies
+ * decide who may write where. Adapters: local disk + storage.objects, or Supabase Storage.
+ */
+export interface StoragePort {
+  readonly provider: "local" | "supabase";
+  /** Stores bytes as `db`'s caller; StorageError('forbidden') where the policies refuse. */
+  upload(db: ScopedDb, object: StoredObject, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Removes an object as `db`'s caller (a no-op when it is already gone). */
+  remove(db: ScopedDb, object: StoredObject): Promise<void>;
+  /** Removes objects with full rights: account deletion, rollback by the server. */
+  removeAsService(objects: StoredObject[]): Promise<void>;
+  /** A URL for a public bucket's object. */
+  publicUrl(object: StoredObject): string;
+  /** A URL for a private object the caller may read: checked (local) or short-lived signed (Supabase). */
+  privateUrl(object: StoredObject): Promise<string>;
+}
+
+/** The URL path under which the local adapter serves files (route src/app/files/[bucket]/[...path]). */
+export function localFileUrl(object: StoredObject): string {
+  return `/files/${object.bucket}/${object.path.split("/").map(encodeURIComponent).join("/")}`;
+}
