@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchStreamLink, httpLink, loggerLink, splitLink } from "@trpc/client";
+import { httpBatchStreamLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, loggerLink, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
@@ -32,12 +32,22 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
           enabled: (op) =>
             process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
         }),
-        // Mutations may set cookies (sign-in, sign-out), which a streamed response cannot do once
-        // it has started: they go unstreamed. Queries stream in batches.
         splitLink({
-          condition: (op) => op.type === "mutation",
-          true: httpLink({ transformer: superjson, url: "/api/trpc" }),
-          false: httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),
+          // Live updates arrive over server-sent events.
+          condition: (op) => op.type === "subscription",
+          true: httpSubscriptionLink({ transformer: superjson, url: "/api/trpc" }),
+          false: splitLink({
+            // Uploads (FormData) go as they are; the answer still comes back through superjson.
+            condition: (op) => isNonJsonSerializable(op.input),
+            true: httpLink({ url: "/api/trpc", transformer: { serialize: (data: unknown) => data, deserialize: superjson.deserialize } }),
+            false: splitLink({
+              // Mutations may set cookies (sign-in, sign-out), which a streamed response cannot do
+              // once it has started: they go unstreamed. Queries stream in batches.
+              condition: (op) => op.type === "mutation",
+              true: httpLink({ transformer: superjson, url: "/api/trpc" }),
+              false: httpBatchStreamLink({ transformer: superjson, url: "/api/trpc" }),
+            }),
+          }),
         }),
       ],
     }),

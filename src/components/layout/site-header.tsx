@@ -1,12 +1,18 @@
 import Link from "next/link";
+import { env, runMode } from "@/env";
 import { site } from "@/lib/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getSessionUser } from "@/server/auth/guards";
+import { LiveUpdates, type LiveConfig } from "./live-updates";
 import { SiteNav } from "./site-nav";
 
 /** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
 export async function SiteHeader() {
   const user = await getSessionUser();
+  const live: LiveConfig =
+    runMode() === "supabase"
+      ? { mode: "supabase", url: env.NEXT_PUBLIC_SUPABASE_URL ?? "", anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "" }
+      : { mode: "local" };
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -18,7 +24,8 @@ export async function SiteHeader() {
           </svg>
           {site.name}
         </Link>
-        <SiteNav links={navLinksFor(user)} greeting={user?.displayName ?? null} />
+        <SiteNav links={navLinksFor(user)} greeting={user?.displayName ?? null} showCartCount={user?.role === "user"} />
+        {user ? <LiveUpdates config={live} userId={user.id} /> : null}
       </div>
     </header>
   );

@@ -10,10 +10,24 @@ import { buttonClasses } from "@/components/ui/button";
 interface Props {
   links: NavLink[];
   greeting: string | null;
+  /** Signed-in customers see how many items their cart holds. */
+  showCartCount: boolean;
+}
+
+function CartCount() {
+  const count = api.cart.count.useQuery(undefined, { staleTime: 5_000 });
+  if (!count.data) return null;
+  return (
+    <span className="tabular ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold text-white" data-testid="cart-count">
+      <span className="sr-only">(</span>
+      {count.data}
+      <span className="sr-only"> items)</span>
+    </span>
+  );
 }
 
 /** The header's navigation: inline on wide screens, behind a menu button on phones. */
-export function SiteNav({ links, greeting }: Props) {
+export function SiteNav({ links, greeting, showCartCount }: Props) {
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -78,6 +92,7 @@ export function SiteNav({ links, greeting }: Props) {
                 onClick={() => setOpen(false)}
               >
                 {link.label}
+                {link.href === "/cart" && showCartCount ? <CartCount /> : null}
               </Link>
             </li>
           ))}

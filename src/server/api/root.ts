@@ -3,6 +3,8 @@ import { cartRouter } from "@/server/api/routers/cart";
 import { catalogueRouter } from "@/server/api/routers/catalogue";
 import { checkoutRouter } from "@/server/api/routers/checkout";
 import { contactRouter } from "@/server/api/routers/contact";
+import { liveRouter } from "@/server/api/routers/live";
+import { ordersRouter } from "@/server/api/routers/orders";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
@@ -12,6 +14,8 @@ export const appRouter = createTRPCRouter({
   cart: cartRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  live: liveRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

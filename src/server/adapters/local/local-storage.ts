@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import type { ScopedDb } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
 import { localFileUrl, StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
 

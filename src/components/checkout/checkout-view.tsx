@@ -1,0 +1,139 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { ORDER_REDIRECT_MS } from "@/lib/constants";
+import { formatRand } from "@/lib/money";
+import { messages } from "@/lib/messages";
+import { api } from "@/trpc/react";
+import { Button } from "@/components/ui/button";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+
+const m = messages.checkout;
+
+interface Props {
+  reference: string;
+  bank: { accountName: string; bankName: string; accountNumber: string; branchCode: string };
+}
+
+/** Checkout: the order summary, bank transfer details with the reference, and the proof upload. */
+export function CheckoutView({ reference, bank }: Props) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const cart = api.cart.list.useQuery();
+  const flash = useFlashMessage();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // One key for this checkout: a retry or a double click makes the same single order.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [placedReference, setPlacedReference] = useState<string | null>(null);
+
+  const place = api.checkout.placeOrder.useMutation({
+    onSuccess: (result) => {
+      setPlacedReference(result.reference);
+      flash.show(result.message, "success", { persist: true });
+      void utils.cart.invalidate();
+      setTimeout(() => router.push("/products"), ORDER_REDIRECT_MS);
+    },
+    onError: (error) => flash.show(error.message || m.failed, "error"),
+  });
+
+  const lines = cart.data?.lines ?? [];
+  const empty = lines.length === 0;
+  const processing = place.isPending;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (processing || placedReference) return;
+    if (empty) return flash.show(m.cartEmptyOrSignedOut, "error");
+    const proof = fileInput.current?.files?.[0];
+    if (!proof) return flash.show(m.proofRequired, "error");
+    const form = new FormData();
+    form.set("proof", proof);
+    form.set("reference", reference);
+    form.set("idempotencyKey", idempotencyKey);
+    place.mutate(form);
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="summary-heading" className="rounded-3xl border border-line bg-white p-6">
+        <h2 id="summary-heading" className="text-xl font-bold">
+          Order summary
+        </h2>
+        {cart.isPending ? (
+          <p role="status" className="mt-4">
+            {messages.loading}
+          </p>
+        ) : cart.isError ? (
+          <p role="alert" className="mt-4 text-danger">
+            {messages.cart.loadFailed}
+          </p>
+        ) : empty && !placedReference ? (
+          <p className="mt-4 text-muted">{messages.cart.empty}</p>
+        ) : (
+          <>
+            <ul className="mt-4 divide-y divide-line">
+              {lines.map((line) => (
+                <li key={line.id} className="flex justify-between gap-4 py-3">
+                  <span>
+                    {line.name} <span className="text-muted">× {line.quantity}</span>
+                  </span>
+                  <span className="tabular font-medium">{formatRand(line.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            {!empty ? (
+              <p className="mt-4 flex justify-between border-t border-line pt-4 text-lg font-bold">
+                <span>Total</span>
+                <span className="tabular text-accent-700" data-testid="checkout-total">
+                  {formatRand(cart.data?.total ?? 0)}
+                </span>
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
+        <h2 id="payment-heading" className="text-xl font-bold">
+          Pay by bank transfer
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted">Account name</dt>
+          <dd className="font-medium">{bank.accountName}</dd>
+          <dt className="text-muted">Bank</dt>
+          <dd className="font-medium">{bank.bankName}</dd>
+          <dt className="text-muted">Account number</dt>
+          <dd className="tabular font-medium">{bank.accountNumber}</dd>
+          <dt className="text-muted">Branch code</dt>
+          <dd className="tabular font-medium">{bank.branchCode}</dd>
+          <dt className="text-muted">Reference</dt>
+          <dd className="tabular font-bold text-brand-800" data-testid="payment-reference">
+            {placedReference ?? reference}
+          </dd>
+        </dl>
+        <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div>
+            <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
+              Proof of payment (image)
+            </label>
+            <input
+              id="proof"
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              disabled={processing}
+              className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+            />
+          </div>
+          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || Boolean(placedReference)}>
+            {processing ? "Processing..." : "Complete Payment"}
+          </Button>
+          <StatusMessage message={flash.message} />
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Tx } from "@/server/db/as-caller";
+import type { OrderStatus } from "@/server/db/schema";
+import type { StoragePort } from "@/server/ports/storage";
+
+export interface OrderView {
+  id: string;
+  reference: string;
+  customerName: string;
+  customerEmail: string;
+  total: number;
+  status: OrderStatus;
+  createdAt: Date;
+  proofUrl: string | null;
+  items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
+}
+
+/** Orders the caller may see (RLS: their own; admins all), newest first, with their lines. */
+export async function listOrders(
+  trx: Tx,
+  storage: StoragePort,
+  filter: { userId?: string; status?: OrderStatus; limit?: number } = {},
+): Promise<OrderView[]> {
+  let query = trx
+    .selectFrom("orders")
+    .select(["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(filter.limit ?? 200);
+  if (filter.userId) query = query.where("user_id", "=", filter.userId);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const orders = await query.execute();
+  if (orders.length === 0) return [];
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["order_id", "product_id", "product_name", "unit_price", "quantity"])
+    .where(
+      "order_id",
+      "in",
+      orders.map((order) => order.id),
+    )
+    .orderBy("id")
+    .execute();
+  return Promise.all(
+    orders.map(async (order) => ({
+      id: order.id,
+      reference: order.reference,
+      customerName: order.customer_name,
+      customerEmail: order.customer_email,
+      total: Number(order.total),
+      status: order.status,
+      createdAt: new Date(order.created_at),
+      proofUrl: order.proof_path ? await storage.privateUrl({ bucket: "payments", path: order.proof_path }) : null,
+      items: items
+        .filter((item) => item.order_id === order.id)
+        .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
+    })),
+  );
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerAs } from "../helpers/browser";
+import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
+import { placeTestOrder } from "../helpers/orders";
+
+let db: TestDatabase;
+let productId: string;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  productId = (await db.kysely.selectFrom("products").select("id").executeTakeFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+/** Consumes a subscription in the background; the returned array fills as events arrive. */
+function listen(iterable: AsyncIterable<unknown>): unknown[] {
+  const events: unknown[] = [];
+  void (async () => {
+    for await (const event of iterable) events.push(event);
+  })().catch(() => {});
+  return events;
+}
+
+/** Waits until `events` holds `count` events, or `ms` passed; then returns a copy. */
+async function settle(events: unknown[], count: number, ms = 1_500) {
+  const until = Date.now() + ms;
+  while (events.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return [...events];
+}
+
+const subscribed = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describe("live updates (local: LISTEN/NOTIFY → subscription)", () => {
+  it("tell a customer of their own cart changes and nothing of anyone else's", async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    const events = listen(await (await callerAs(db, a)).live.changes());
+    await subscribed();
+    await (await callerAs(db, b)).cart.add({ productId });
+    await (await callerAs(db, a)).cart.add({ productId });
+    expect(await settle(events, 2, 800)).toEqual([{ table: "cart_items", op: "INSERT", id: expect.any(String) }]);
+  });
+
+  it("tell admins of every new order and status change, and customers of their own only", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const customer = await createUser(db);
+    const bystander = await createUser(db);
+    const adminEvents = listen(await (await callerAs(db, admin)).live.changes());
+    const bystanderEvents = listen(await (await callerAs(db, bystander)).live.changes());
+    await subscribed();
+    const order = await placeTestOrder(db, customer, [productId]);
+    expect(await settle(adminEvents, 1)).toEqual([{ table: "orders", op: "INSERT", id: order.id }]);
+    await db.kysely.updateTable("orders").set({ status: "complete" }).where("id", "=", order.id).execute();
+    expect(await settle(adminEvents, 2)).toEqual([
+      { table: "orders", op: "INSERT", id: order.id },
+      { table: "orders", op: "UPDATE", id: order.id },
+    ]);
+    expect(await settle(bystanderEvents, 1, 300)).toEqual([]);
+  });
+
+  it("are only for signed-in users", async () => {
+    await expect((await callerAs(db, null)).live.changes()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+import { messages } from "../../src/lib/messages";
+import { makePng } from "../helpers/images";
+import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
+
+async function signUp(page: Page) {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Full name").fill("Lerato Mokoena");
+  await page.getByLabel("Email").fill(uniqueEmail("cart"));
+  await page.getByLabel("Password", { exact: true }).fill("checkout-2026");
+  await page.getByLabel("Confirm password", { exact: true }).fill("checkout-2026");
+  await page.getByLabel("I agree to the Terms & Privacy Policy").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("greeting")).toBeVisible();
+}
+
+async function addProduct(page: Page, search: string) {
+  await page.goto(`/products?q=${encodeURIComponent(search)}`);
+  await page.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+  await page.getByRole("button", { name: "Add to Cart" }).first().click();
+  await expect(page.getByText(/added to cart\.|quantity updated in cart\./).first()).toBeVisible();
+}
+
+test.describe("cart and checkout", () => {
+  test("add three products, change quantities, remove one, pay with a real PNG, and see the success and the redirect", async ({ page }) => {
+    await signUp(page);
+    await addProduct(page, "Steak & Kidney");
+    await addProduct(page, "Beef Noodles");
+    await addProduct(page, "Branded Cap");
+    await expect(page.getByTestId("cart-count")).toContainText("3");
+
+    await page.goto("/cart");
+    const items = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
+    await expect(items).toHaveCount(3);
+    await page.getByRole("button", { name: "Increase quantity of Steak & Kidney Pies (6-pack)" }).click();
+    await expect(page.getByText(messages.cart.quantityUpdated("Steak & Kidney Pies (6-pack)"))).toBeVisible();
+    await expect(items.first().getByTestId("quantity")).toHaveText("2");
+    await page.getByRole("button", { name: "Remove Branded Cap" }).click();
+    await expect(page.getByText(messages.cart.removed)).toBeVisible();
+    await expect(items).toHaveCount(2);
+    // 2 × R150 + R65
+    await expect(page.getByTestId("cart-total")).toHaveText("R365");
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const reference = (await page.getByTestId("payment-reference").textContent())!;
+    expect(reference).toMatch(/^ORD-\d{1,6}$/);
+    await expect(page.getByTestId("checkout-total")).toHaveText("R365");
+
+    await page.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(page.getByText(messages.checkout.proofRequired)).toBeVisible();
+
+    await page.getByLabel("Proof of payment (image)").setInputFiles({ name: "eft-slip.png", mimeType: "image/png", buffer: makePng(64, 48) });
+    await page.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(page.getByText(messages.checkout.success(reference))).toBeVisible();
+    await expect(page).toHaveURL(/\/products$/, { timeout: 10_000 });
+    await page.goto("/cart");
+    await expect(page.getByText(messages.cart.empty)).toBeVisible();
+  });
+
+  test("the cart updates live in a second tab", async ({ page, context }) => {
+    await signIn(page, { email: "customer@example.com", password: "customer-demo-2026" });
+    const second = await context.newPage();
+    await second.goto("/cart");
+    const before = await second.getByRole("list", { name: "Cart items" }).getByRole("listitem").count().catch(() => 0);
+    await addProduct(page, "Lunchbox Treats");
+    await expect(async () => {
+      const names = await second.getByRole("list", { name: "Cart items" }).getByRole("link").allTextContents();
+      expect(names).toContain("Lunchbox Treats Box");
+    }).toPass({ timeout: 5_000 });
+    expect(before).toBeGreaterThanOrEqual(0);
+  });
+
+  test("guards: visitors sign in first, admins go to their dashboard", async ({ page }) => {
+    for (const path of ["/cart", "/checkout"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/auth/signin\\?next=${encodeURIComponent(path).replace(/\//g, "%2F")}`));
+    }
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/cart");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("a customer cannot fetch another customer's proof by its URL", async ({ browser }) => {
+    const owner = await browser.newPage();
+    await signUp(owner);
+    await addProduct(owner, "Beef Noodles");
+    await owner.goto("/checkout");
+    await owner.getByLabel("Proof of payment (image)").setInputFiles({ name: "mine.png", mimeType: "image/png", buffer: makePng(8, 8) });
+    await owner.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(owner.getByText(/Order placed successfully/)).toBeVisible();
+    const proofUrl = await owner.evaluate(async () => {
+      const response = await fetch("/api/trpc/orders.mine");
+      const body = (await response.json()) as { result: { data: { json: { proofUrl: string }[] } } };
+      return body.result.data.json[0]!.proofUrl;
+    });
+    expect(proofUrl).toMatch(/^\/files\/payments\//);
+    const own = await owner.request.get(proofUrl);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["content-type"]).toBe("image/png");
+    expect(own.headers()["x-content-type-options"]).toBe("nosniff");
+
+    const other = await browser.newPage();
+    await signUp(other);
+    expect((await other.request.get(proofUrl)).status()).toBe(404);
+    await other.close();
+    const visitor = await browser.newPage();
+    expect((await visitor.request.get(proofUrl)).status()).toBe(404);
+    await visitor.close();
+    await owner.close();
+  });
+});
