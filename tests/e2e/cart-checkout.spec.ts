@@ -110,3 +110,34 @@ test.describe("cart and checkout", () => {
     await owner.close();
   });
 });
+
+test.describe("profile", () => {
+  test("visitors are sent to sign in; a customer sees their details and real purchase history", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fprofile$/);
+    await signUp(page);
+    await page.goto("/profile");
+    await expect(page.getByRole("main").getByText("Lerato Mokoena")).toBeVisible();
+    await expect(page.getByText(messages.profile.noHistory)).toBeVisible();
+    await addProduct(page, "Beef Noodles");
+    await page.goto("/checkout");
+    await page.getByLabel("Proof of payment (image)").setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: makePng(8, 8) });
+    await page.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(page.getByText(/Order placed successfully/)).toBeVisible();
+    await page.goto("/profile");
+    const order = page.getByRole("list", { name: "Orders" }).getByRole("listitem");
+    await expect(order).toHaveCount(1);
+    await expect(order.getByText("Beef Noodles Bowl")).toBeVisible();
+    await expect(order.getByRole("cell", { name: "R65.00" })).toBeVisible();
+    await expect(order.getByText("Total R65.00")).toBeVisible();
+    await expect(order.getByTestId("order-status")).toHaveText(messages.orderStatus.pending_payment);
+    await page.getByRole("button", { name: /Profile picture of/ }).click();
+    await expect(page.getByRole("link", { name: "Cart", exact: true }).last()).toBeVisible();
+  });
+
+  test("a signed-in non-admin is sent from admin pages to the profile", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+});

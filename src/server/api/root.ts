@@ -1,3 +1,4 @@
+import { adminProductsRouter } from "@/server/api/routers/admin-products";
 import { authRouter } from "@/server/api/routers/auth";
 import { cartRouter } from "@/server/api/routers/cart";
 import { catalogueRouter } from "@/server/api/routers/catalogue";
@@ -9,6 +10,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
 export const appRouter = createTRPCRouter({
+  adminProducts: adminProductsRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
   cart: cartRouter,

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ProductDashboard } from "@/components/admin/product-dashboard";
+import { requireAccess } from "@/server/auth/guards";
+import { api, HydrateClient } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
+
+export default async function AdminDashboardPage() {
+  await requireAccess("admin", "/admin/dashboard");
+  void api.adminProducts.list.prefetch();
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Product management</h1>
+        <Link href="/products" className="font-semibold text-brand-700 hover:underline">
+          Back to Products
+        </Link>
+      </div>
+      <div className="mt-8">
+        <HydrateClient>
+          <ProductDashboard />
+        </HydrateClient>
+      </div>
+    </main>
+  );
+}

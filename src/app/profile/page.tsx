@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { ProfileMenu } from "@/components/profile/profile-menu";
+import { PurchaseHistory } from "@/components/profile/purchase-history";
+import { buttonClasses } from "@/components/ui/button";
+import { requireAccess } from "@/server/auth/guards";
+import { getRequestContext, HydrateClient, api } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
+
+export default async function ProfilePage() {
+  const user = await requireAccess("signed-in", "/profile");
+  const { storage } = await getRequestContext();
+  const avatarUrl = user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg";
+  void api.orders.mine.prefetch();
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <h1 className="sr-only">Your profile</h1>
+      <section className="flex flex-col gap-6 rounded-3xl border border-line bg-white p-6 sm:flex-row sm:items-center sm:p-8">
+        <ProfileMenu avatarUrl={avatarUrl} name={user.displayName} isAdmin={user.role === "admin"} />
+        <dl className="space-y-1">
+          <dt className="sr-only">Name</dt>
+          <dd className="text-2xl font-bold">{user.fullName || "N/A"}</dd>
+          <dt className="sr-only">Email</dt>
+          <dd className="text-muted">{user.email}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-10">
+        <h2 id="history-heading" className="text-2xl font-bold">
+          Purchase History
+        </h2>
+        <div className="mt-4">
+          <HydrateClient>
+            <PurchaseHistory />
+          </HydrateClient>
+        </div>
+      </section>
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Link href="/products" className={buttonClasses("primary")}>
+          Continue Shopping
+        </Link>
+        <LogoutButton />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import Image from "next/image";
+import { useRef, useState } from "react";
+import { formatRand } from "@/lib/money";
+import { messages } from "@/lib/messages";
+import { api } from "@/trpc/react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+
+const m = messages.admin;
+
+function AddProductForm({ onDone, show }: { onDone: () => void; show: ReturnType<typeof useFlashMessage>["show"] }) {
+  const utils = api.useUtils();
+  const categories = api.adminProducts.categories.useQuery();
+  const [newCategory, setNewCategory] = useState("");
+  const [categoryId, setCategoryId] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const addCategory = api.adminProducts.addCategory.useMutation({
+    onSuccess: ({ category, message }) => {
+      show(message, "success");
+      setNewCategory("");
+      setCategoryId(category.id);
+      void utils.adminProducts.categories.invalidate();
+    },
+    onError: (error) => show(error.message || m.addCategoryFailed, "error"),
+  });
+  const create = api.adminProducts.create.useMutation({
+    onSuccess: ({ message }) => {
+      show(message, "success");
+      formRef.current?.reset();
+      setCategoryId("");
+      void utils.adminProducts.list.invalidate();
+      onDone();
+    },
+    onError: (error) => show(error.message || m.addProductFailed, "error"),
+  });
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return; // a second submit while submitting is ignored
+    const form = new FormData(event.currentTarget);
+    const image = form.get("image");
+    if (!String(form.get("name") ?? "").trim() || !String(form.get("price") ?? "").trim() || !categoryId || !(image instanceof File) || image.size === 0) {
+      return show(m.productRequired, "error");
+    }
+    form.set("categoryId", categoryId);
+    create.mutate(form);
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-line bg-white p-6 md:grid-cols-2" aria-label="Add product">
+      <TextField label="Name" name="name" maxLength={120} disabled={create.isPending} />
+      <TextField label="Price (Rands)" name="price" inputMode="decimal" placeholder="149.50" disabled={create.isPending} />
+      <div className="md:col-span-2">
+        <label htmlFor="product-description" className="mb-1.5 block text-sm font-medium">
+          Description
+        </label>
+        <textarea id="product-description" name="description" rows={3} maxLength={2000} className="block w-full rounded-xl border border-line px-4 py-2.5" disabled={create.isPending} />
+      </div>
+      <div>
+        <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium">
+          Category
+        </label>
+        <select
+          id="product-category"
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.target.value)}
+          className="block w-full rounded-xl border border-line bg-white px-4 py-2.5"
+          disabled={create.isPending}
+        >
+          <option value="">Choose a category</option>
+          {categories.data?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-end gap-2">
+        <TextField label="New category" value={newCategory} onChange={(e) => setNewCategory(e.target.value)} maxLength={60} className="flex-1" />
+        <Button
+          variant="outline"
+          onClick={() => newCategory.trim() && addCategory.mutate({ name: newCategory })}
+          disabled={addCategory.isPending}
+        >
+          + Add Category
+        </Button>
+      </div>
+      <div className="md:col-span-2">
+        <label htmlFor="product-image" className="mb-1.5 block text-sm font-medium">
+          Image
+        </label>
+        <input id="product-image" name="image" type="file" accept="image/*" disabled={create.isPending} className="block w-full text-sm" />
+      </div>
+      <div className="md:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Adding..." : "Add Product"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The admin dashboard: add products and categories; toggle availability; delete. */
+export function ProductDashboard() {
+  const utils = api.useUtils();
+  const products = api.adminProducts.list.useQuery();
+  const flash = useFlashMessage();
+  const [adding, setAdding] = useState(false);
+  const setAvailability = api.adminProducts.setAvailability.useMutation({
+    onSuccess: ({ message }) => flash.show(message, "success"),
+    onError: (error) => flash.show(error.message || m.updateAvailabilityFailed, "error"),
+    onSettled: () => utils.adminProducts.list.invalidate(),
+  });
+  const remove = api.adminProducts.delete.useMutation({
+    onSuccess: ({ message }) => flash.show(message, "success"),
+    onError: (error) => flash.show(error.message || m.deleteProductFailed, "error"),
+    onSettled: () => utils.adminProducts.list.invalidate(),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant={adding ? "outline" : "primary"} onClick={() => setAdding((v) => !v)} aria-expanded={adding}>
+          {adding ? "Cancel" : "Add Product +"}
+        </Button>
+      </div>
+      {adding ? <AddProductForm onDone={() => setAdding(false)} show={flash.show} /> : null}
+      <StatusMessage message={flash.message} />
+
+      {products.isPending ? (
+        <p role="status">{m.loadingProducts}</p>
+      ) : products.isError ? (
+        <p role="alert" className="text-danger">
+          {m.fetchProductsFailed}
+        </p>
+      ) : products.data.length === 0 ? (
+        <p className="text-muted">{m.noProducts}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Products">
+          {products.data.map((product) => (
+            <li key={product.id} className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+              <div className="relative aspect-[4/3] w-28 shrink-0 overflow-hidden rounded-lg bg-brand-50">
+                {product.imageUrl ? (
+                  <Image src={product.imageUrl} alt={product.name} fill sizes="112px" unoptimized={product.imageUrl.endsWith(".svg")} className="object-cover" />
+                ) : null}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{product.name}</p>
+                <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
+                <p className="mt-1 text-sm">
+                  <span className="tabular font-semibold">{formatRand(product.price)}</span> · {product.category} ·{" "}
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${product.available ? "bg-green-100 text-success" : "bg-red-100 text-danger"}`}>
+                    {product.available ? "Available" : "Unavailable"}
+                  </span>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  onClick={() => setAvailability.mutate({ id: product.id, available: !product.available })}
+                  disabled={setAvailability.isPending}
+                >
+                  {product.available ? "Set Unavailable" : "Set Available"}<span className="sr-only"> {product.name}</span>
+                </Button>
+                <Button
+                  variant="danger"
+                  onClick={() => window.confirm(m.deleteConfirm(product.name)) && remove.mutate({ id: product.id })}
+                  disabled={remove.isPending}
+                >
+                  Delete<span className="sr-only"> {product.name}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

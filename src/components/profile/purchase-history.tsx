@@ -1,0 +1,53 @@
+"use client";
+
+import { formatRand2 } from "@/lib/money";
+import { messages } from "@/lib/messages";
+import { api } from "@/trpc/react";
+
+const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
+
+/** The user's real orders (live: a status change shows without reload), prices with 2 decimals. */
+export function PurchaseHistory() {
+  const orders = api.orders.mine.useQuery();
+  if (orders.isPending) return <p role="status">{messages.loading}</p>;
+  if (orders.isError) return <p role="alert" className="text-danger">{orders.error.message}</p>;
+  if (orders.data.length === 0) return <p className="text-muted">{messages.profile.noHistory}</p>;
+  return (
+    <ul className="space-y-4" aria-label="Orders">
+      {orders.data.map((order) => (
+        <li key={order.id} className="rounded-2xl border border-line bg-white p-5">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-semibold">
+              Order <span className="tabular">{order.reference}</span>
+            </p>
+            <p className="text-sm text-muted">
+              <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
+            </p>
+          </div>
+          <p className="mt-1 text-sm">
+            Status: <span className="font-semibold text-brand-800" data-testid="order-status">{messages.orderStatus[order.status]}</span>
+          </p>
+          <table className="mt-3 w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th>Item</th>
+                <th>Price</th>
+                <th>Quantity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item, index) => (
+                <tr key={index} className="border-t border-line">
+                  <td className="py-2">{item.name}</td>
+                  <td className="tabular py-2 text-right">{formatRand2(item.unitPrice)}</td>
+                  <td className="tabular py-2 text-right">× {item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="tabular mt-2 text-right font-bold">Total {formatRand2(order.total)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
