@@ -91,6 +91,21 @@ export const messages = {
     deleteFailed: "Failed to delete profile. Please try again or re-authenticate.",
     deleteConfirm: "Are you sure you want to delete your profile? This action cannot be undone.",
   },
+  adminOrders: {
+    title: "Order Management",
+    loading: "Loading orders...",
+    loadFailed: "Failed to load orders.",
+    noneWithStatus: (filter: string) => `No orders found with status '${filter}'.`,
+    updated: (id: string, status: string) => `Order ${id} status updated to ${status}.`,
+    updateFailed: "Failed to update order status. Please try again.",
+  },
+  /** The admin's names for the statuses (filters and the status dropdown). */
+  adminStatus: {
+    pending_payment: "Pending Payment",
+    pending_delivery: "Pending Delivery",
+    complete: "Complete",
+    cancelled: "Cancelled",
+  },
   orderStatus: {
     pending_payment: "Pending Payment Verification",
     pending_delivery: "Pending Delivery",

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
-import { DEMO_ADMIN, signIn } from "./fixtures";
+import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 
 const m = messages.admin;
 
@@ -38,5 +38,66 @@ test.describe("admin dashboard", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete Vetkoek Dozen" }).click();
     await expect(page.getByText(m.productDeleted("Vetkoek Dozen"))).toBeVisible();
+  });
+});
+
+test.describe("admin orders", () => {
+  test("a customer's new order appears live on the admin's open orders page; status, filters and proof modal work", async ({ browser }) => {
+    const adminPage = await (await browser.newContext()).newPage();
+    await signIn(adminPage, DEMO_ADMIN);
+    await adminPage.goto("/admin/orders");
+    await expect(adminPage.getByRole("heading", { name: messages.adminOrders.title })).toBeVisible();
+    const cards = adminPage.getByTestId("order-card");
+    const before = await cards.count();
+
+    // A customer, in another browser, places an order.
+    const shopper = await (await browser.newContext()).newPage();
+    await signIn(shopper, DEMO_CUSTOMER);
+    await shopper.goto("/products?q=Branded%20Cap");
+    await shopper.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+    await shopper.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expect(shopper.getByText(/added to cart\.|quantity updated in cart\./).first()).toBeVisible();
+    await shopper.goto("/checkout");
+    const reference = (await shopper.getByTestId("payment-reference").textContent())!;
+    await shopper.getByLabel("Proof of payment (image)").setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
+    await shopper.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(shopper.getByText(messages.checkout.success(reference))).toBeVisible();
+
+    // Without a reload, the admin sees it.
+    await expect(cards).toHaveCount(before + 1, { timeout: 5_000 });
+    const card = cards.filter({ hasText: reference });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/Branded Cap x \d+ \(R95\.50\)/)).toBeVisible();
+
+    // The proof enlarges in a modal.
+    await card.getByRole("button").filter({ has: adminPage.getByRole("img") }).click();
+    const dialog = adminPage.getByRole("dialog", { name: `Proof of payment for ${reference}` });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    // Status change saves at once, with its message; the customer's profile shows it.
+    await card.getByLabel("Status").selectOption("pending_delivery");
+    await expect(adminPage.getByText(messages.adminOrders.updated(reference, "Pending Delivery"))).toBeVisible();
+
+    // Filters.
+    await adminPage.getByRole("link", { name: "Pending Delivery" }).click();
+    await expect(adminPage).toHaveURL(/status=pending_delivery/);
+    await expect(cards.filter({ hasText: reference })).toBeVisible();
+    await adminPage.getByRole("link", { name: "Cancelled" }).click();
+    await expect(cards.filter({ hasText: reference })).toHaveCount(0);
+    for (const label of ["Pending Payment", "Complete", "All"]) {
+      await adminPage.getByRole("link", { name: label, exact: true }).click();
+      await expect(adminPage.getByText(messages.adminOrders.loading)).toHaveCount(0);
+    }
+
+    await shopper.goto("/profile");
+    await expect(shopper.getByRole("list", { name: "Orders" }).getByTestId("order-status").first()).toHaveText(messages.orderStatus.pending_delivery);
+  });
+
+  test("an empty filter says so", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await page.goto("/admin/orders?q=nobody-at-all@example.test");
+    await expect(page.getByText(messages.adminOrders.noneWithStatus("All"))).toBeVisible();
   });
 });

@@ -14,8 +14,12 @@ type Table = "orders" | "cart_items";
 function useInvalidate() {
   const utils = api.useUtils();
   return (table: Table) => {
-    if (table === "cart_items") void utils.cart.invalidate();
-    else void utils.invalidate(undefined, { predicate: (query) => JSON.stringify(query.queryKey).includes("rders") });
+    if (table === "cart_items") {
+      void utils.cart.invalidate();
+    } else {
+      void utils.orders.invalidate();
+      void utils.adminOrders.invalidate();
+    }
   };
 }
 

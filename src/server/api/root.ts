@@ -1,3 +1,4 @@
+import { adminOrdersRouter } from "@/server/api/routers/admin-orders";
 import { adminProductsRouter } from "@/server/api/routers/admin-products";
 import { authRouter } from "@/server/api/routers/auth";
 import { cartRouter } from "@/server/api/routers/cart";
@@ -10,6 +11,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
 export const appRouter = createTRPCRouter({
+  adminOrders: adminOrdersRouter,
   adminProducts: adminProductsRouter,
   auth: authRouter,
   catalogue: catalogueRouter,

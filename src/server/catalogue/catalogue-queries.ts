@@ -73,7 +73,7 @@ function toProduct(row: ProductRow): CatalogueProduct {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(term: string) {
+export function likePattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 

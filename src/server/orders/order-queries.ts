@@ -1,5 +1,6 @@
 import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
+import { likePattern } from "@/server/catalogue/catalogue-queries";
 import type { StoragePort } from "@/server/ports/storage";
 
 export interface OrderView {
@@ -12,13 +13,15 @@ export interface OrderView {
   createdAt: Date;
   proofUrl: string | null;
   items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
+  /** Every status change: who, when, from, to (oldest first). */
+  history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date }[];
 }
 
 /** Orders the caller may see (RLS: their own; admins all), newest first, with their lines. */
 export async function listOrders(
   trx: Tx,
   storage: StoragePort,
-  filter: { userId?: string; status?: OrderStatus; limit?: number } = {},
+  filter: { userId?: string; status?: OrderStatus; search?: string; limit?: number } = {},
 ): Promise<OrderView[]> {
   let query = trx
     .selectFrom("orders")
@@ -28,6 +31,12 @@ export async function listOrders(
     .limit(filter.limit ?? 200);
   if (filter.userId) query = query.where("user_id", "=", filter.userId);
   if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.search) {
+    const term = filter.search.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["reference"]), "=", term), eb(eb.fn("lower", ["customer_email"]), "like", likePattern(term))]),
+    );
+  }
   const orders = await query.execute();
   if (orders.length === 0) return [];
   const items = await trx
@@ -39,6 +48,18 @@ export async function listOrders(
       orders.map((order) => order.id),
     )
     .orderBy("id")
+    .execute();
+  const events = await trx
+    .selectFrom("order_status_events as e")
+    .leftJoin("profiles as p", "p.id", "e.changed_by")
+    .select(["e.order_id", "e.from_status", "e.to_status", "e.changed_at", "p.full_name", "p.email"])
+    .where(
+      "e.order_id",
+      "in",
+      orders.map((order) => order.id),
+    )
+    .orderBy("e.changed_at")
+    .orderBy("e.id")
     .execute();
   return Promise.all(
     orders.map(async (order) => ({
@@ -53,6 +74,9 @@ export async function listOrders(
       items: items
         .filter((item) => item.order_id === order.id)
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
+      history: events
+        .filter((event) => event.order_id === order.id)
+        .map((event) => ({ from: event.from_status, to: event.to_status, by: event.full_name || event.email, at: new Date(event.changed_at) })),
     })),
   );
 }

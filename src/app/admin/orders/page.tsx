@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { OrderManagement } from "@/components/admin/order-management";
+import { messages } from "@/lib/messages";
+import { adminOrdersInput } from "@/lib/order-status";
+import { requireAccess } from "@/server/auth/guards";
+import { api, HydrateClient } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Orders", robots: { index: false } };
+
+export default async function AdminOrdersPage({ searchParams }: PageProps<"/admin/orders">) {
+  await requireAccess("admin", "/admin/orders");
+  const params = await searchParams;
+  const parsed = adminOrdersInput.safeParse({
+    status: typeof params.status === "string" && params.status ? params.status : undefined,
+    search: typeof params.q === "string" && params.q ? params.q : undefined,
+  });
+  const filter = parsed.success ? (parsed.data ?? {}) : {};
+  void api.adminOrders.list.prefetch({ status: filter.status, search: filter.search });
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">{messages.adminOrders.title}</h1>
+      <div className="mt-6">
+        <HydrateClient>
+          <OrderManagement status={filter.status} search={filter.search} />
+        </HydrateClient>
+      </div>
+    </main>
+  );
+}

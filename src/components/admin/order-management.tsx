@@ -1,0 +1,176 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { formatRand } from "@/lib/money";
+import { messages } from "@/lib/messages";
+import { ORDER_STATUSES, type OrderStatusValue } from "@/lib/order-status";
+import { api } from "@/trpc/react";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+
+const m = messages.adminOrders;
+const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
+
+const BADGE: Record<OrderStatusValue, string> = {
+  pending_payment: "bg-amber-100 text-amber-900",
+  pending_delivery: "bg-sky-100 text-sky-900",
+  complete: "bg-green-100 text-green-900",
+  cancelled: "bg-slate-200 text-slate-800",
+};
+
+function filterHref(status: OrderStatusValue | undefined, search: string | undefined) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (search) params.set("q", search);
+  return `/admin/orders${params.size ? `?${params}` : ""}`;
+}
+
+/** Orders for admins: filters in the URL, live updates, status changes that save at once. */
+export function OrderManagement({ status, search }: { status?: OrderStatusValue; search?: string }) {
+  const utils = api.useUtils();
+  const orders = api.adminOrders.list.useQuery({ status, search });
+  const flash = useFlashMessage();
+  const [proof, setProof] = useState<{ url: string; reference: string } | null>(null);
+  const update = api.adminOrders.updateStatus.useMutation({
+    onSuccess: ({ message }) => flash.show(message, "success"),
+    onError: () => flash.show(m.updateFailed, "error"),
+    onSettled: () => utils.adminOrders.list.invalidate(),
+  });
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Filter orders by status">
+        <ul className="inline-flex flex-wrap gap-1 rounded-xl border border-line bg-white p-1">
+          {[undefined, ...ORDER_STATUSES].map((value) => (
+            <li key={value ?? "all"}>
+              <Link
+                href={filterHref(value, search)}
+                aria-current={value === status ? "page" : undefined}
+                className={`block rounded-lg px-3 py-1.5 text-sm font-medium ${value === status ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
+              >
+                {value ? messages.adminStatus[value] : "All"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form action="/admin/orders" method="get" role="search" className="flex max-w-xl gap-2">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <label htmlFor="order-search" className="sr-only">
+          Search by reference or customer email
+        </label>
+        <input
+          id="order-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          maxLength={100}
+          placeholder="Reference (ORD-…) or customer email"
+          className="block w-full rounded-xl border border-line bg-white px-4 py-2"
+        />
+        <button type="submit" className="rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white">
+          Search
+        </button>
+      </form>
+      <StatusMessage message={flash.message} />
+
+      {orders.isPending ? (
+        <p role="status">{m.loading}</p>
+      ) : orders.isError ? (
+        <p role="alert" className="text-danger">
+          {m.loadFailed}
+        </p>
+      ) : orders.data.length === 0 ? (
+        <p className="text-muted">{m.noneWithStatus(status ? messages.adminStatus[status] : "All")}</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Orders">
+          {orders.data.map((order) => (
+            <li key={order.id} className="space-y-3 rounded-2xl border border-line bg-white p-5" data-testid="order-card">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="tabular font-bold">{order.reference}</p>
+                  <p className="text-xs text-muted">ID {order.id}</p>
+                </div>
+                <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[order.status]}`}>{messages.adminStatus[order.status]}</span>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted">Customer</dt>
+                <dd>{order.customerName}</dd>
+                <dt className="text-muted">Email</dt>
+                <dd className="break-all">{order.customerEmail}</dd>
+                <dt className="text-muted">Total</dt>
+                <dd className="tabular font-semibold">{formatRand(order.total)}</dd>
+                <dt className="text-muted">Placed</dt>
+                <dd>{dateFormat.format(order.createdAt)}</dd>
+              </dl>
+              <ul className="text-sm" aria-label={`Items of ${order.reference}`}>
+                {order.items.map((item, index) => (
+                  <li key={index}>
+                    {item.name} x {item.quantity} ({formatRand(item.unitPrice)})
+                  </li>
+                ))}
+              </ul>
+              {order.proofUrl ? (
+                <button type="button" onClick={() => setProof({ url: order.proofUrl!, reference: order.reference })} className="block">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */}
+                  <img src={order.proofUrl} alt={`Proof of payment for ${order.reference}`} className="h-24 w-auto rounded-lg border border-line object-cover" />
+                </button>
+              ) : null}
+              <div>
+                <label htmlFor={`status-${order.id}`} className="mb-1 block text-sm font-medium">
+                  Status
+                </label>
+                <select
+                  id={`status-${order.id}`}
+                  value={order.status}
+                  disabled={update.isPending}
+                  onChange={(event) => update.mutate({ id: order.id, status: event.target.value as OrderStatusValue })}
+                  className="rounded-xl border border-line bg-white px-3 py-2"
+                >
+                  {ORDER_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {messages.adminStatus[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {order.history.length > 1 ? (
+                <details className="text-sm">
+                  <summary className="cursor-pointer text-muted">Status history</summary>
+                  <ol className="mt-2 space-y-1">
+                    {order.history.map((event, index) => (
+                      <li key={index}>
+                        {dateFormat.format(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
+                        {messages.adminStatus[event.to]} {event.by ? `by ${event.by}` : ""}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {proof ? (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={`Proof of payment for ${proof.reference}`}
+          className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4"
+          onClick={() => setProof(null)}
+          onKeyDown={(event) => event.key === "Escape" && setProof(null)}
+        >
+          <div className="max-h-full max-w-3xl space-y-3 rounded-2xl bg-white p-4" onClick={(event) => event.stopPropagation()}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */}
+            <img src={proof.url} alt={`Proof of payment for ${proof.reference}`} className="max-h-[75vh] w-auto" />
+            <button type="button" autoFocus onClick={() => setProof(null)} className="rounded-xl border border-line px-4 py-2 text-sm font-medium">
+              Close
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

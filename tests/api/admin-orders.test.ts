@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "@/lib/messages";
+import { callerAs, type Caller } from "../helpers/browser";
+import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
+import { placeTestOrder } from "../helpers/orders";
+
+let db: TestDatabase;
+let admin: Caller;
+let adminUser: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let productId: string;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  adminUser = await createUser(db, { role: "admin", fullName: "Shop Owner" });
+  admin = await callerAs(db, adminUser);
+  alice = await createUser(db, { fullName: "Alice", email: "alice@example.test" });
+  bob = await createUser(db, { fullName: "Bob", email: "bob@example.test" });
+  productId = (await db.kysely.selectFrom("products").select("id").executeTakeFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+async function outcome(promise: Promise<unknown>) {
+  return promise.then(
+    () => "OK",
+    (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
+  );
+}
+
+describe("adminOrders", () => {
+  it("every procedure: admin allowed, customer FORBIDDEN, visitor UNAUTHORIZED", async () => {
+    const order = await placeTestOrder(db, alice, [productId]);
+    for (const [caller, code] of [
+      [await callerAs(db, alice), "FORBIDDEN"],
+      [await callerAs(db, null), "UNAUTHORIZED"],
+    ] as const) {
+      expect(await outcome(caller.adminOrders.list())).toMatch(new RegExp(`^${code}`));
+      expect(await outcome(caller.adminOrders.updateStatus({ id: order.id, status: "complete" }))).toMatch(new RegExp(`^${code}`));
+    }
+    expect((await db.kysely.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow()).status).toBe("pending_payment");
+  });
+
+  it("lists every customer's orders newest first, with items and an access-checked proof URL", async () => {
+    const first = await placeTestOrder(db, alice, [productId]);
+    const second = await placeTestOrder(db, bob, [productId, productId]);
+    const orders = await admin.adminOrders.list();
+    const ids = orders.map((order) => order.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    const bobs = orders.find((order) => order.id === second.id)!;
+    expect(bobs).toMatchObject({ customerName: "Bob", customerEmail: "bob@example.test", status: "pending_payment" });
+    expect(bobs.items).toEqual([expect.objectContaining({ quantity: 2, productId })]);
+    expect(bobs.proofUrl).toMatch(new RegExp(`^/files/payments/${bob.id}/`));
+  });
+
+  it("filters by status and searches by reference or email", async () => {
+    const order = await placeTestOrder(db, bob, [productId]);
+    await admin.adminOrders.updateStatus({ id: order.id, status: "cancelled" });
+    expect((await admin.adminOrders.list({ status: "cancelled" })).map((o) => o.id)).toEqual([order.id]);
+    expect((await admin.adminOrders.list({ search: order.reference.toLowerCase() })).map((o) => o.id)).toEqual([order.id]);
+    const byEmail = await admin.adminOrders.list({ search: "ALICE@example" });
+    expect(byEmail.length).toBeGreaterThan(0);
+    expect(byEmail.every((o) => o.customerEmail === "alice@example.test")).toBe(true);
+    expect(await admin.adminOrders.list({ search: "%" })).toEqual([]);
+  });
+
+  it("changes a status with the spec's message and records who, when, from and to", async () => {
+    const order = await placeTestOrder(db, alice, [productId]);
+    expect(await admin.adminOrders.updateStatus({ id: order.id, status: "pending_delivery" })).toEqual({
+      message: messages.adminOrders.updated(order.reference, "Pending Delivery"),
+    });
+    const [view] = await admin.adminOrders.list({ search: order.reference });
+    expect(view!.history.map((e) => [e.from, e.to, e.by])).toEqual([
+      [null, "pending_payment", "Alice"],
+      ["pending_payment", "pending_delivery", "Shop Owner"],
+    ]);
+    // The customer sees the new status in their own history.
+    const mine = await (await callerAs(db, alice)).orders.mine();
+    expect(mine.find((o) => o.id === order.id)!.status).toBe("pending_delivery");
+  });
+
+  it("refuses an unknown status or order", async () => {
+    const order = await placeTestOrder(db, alice, [productId]);
+    expect(await outcome(admin.adminOrders.updateStatus({ id: order.id, status: "shipped" as never }))).toMatch(/^BAD_REQUEST/);
+    expect(await outcome(admin.adminOrders.updateStatus({ id: "00000000-0000-4000-8000-000000000000", status: "complete" }))).toBe(
+      `NOT_FOUND: ${messages.adminOrders.updateFailed}`,
+    );
+  });
+});
