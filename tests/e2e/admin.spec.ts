@@ -101,3 +101,30 @@ test.describe("admin orders", () => {
     await expect(page.getByText(messages.adminOrders.noneWithStatus("All"))).toBeVisible();
   });
 });
+
+test.describe("contact messages", () => {
+  test("a visitor's message reaches the admin's messages page, newest first, and can be marked read", async ({ page, browser }) => {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto("/contact");
+    const form = visitor.getByRole("form", { name: "Send us a message" });
+    await form.getByLabel("Name").fill("Busi");
+    await form.getByLabel("Email").fill("busi@example.test");
+    await form.getByLabel("Message").fill("Can you embroider 30 caps by Friday?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(visitor.getByText(messages.contact.sent("Busi"))).toBeVisible();
+
+    await signIn(page, DEMO_ADMIN);
+    await page.getByRole("link", { name: "Contact messages" }).click();
+    const first = page.getByRole("list", { name: "Messages" }).getByRole("listitem").first();
+    await expect(first).toContainText("Can you embroider 30 caps by Friday?");
+    await first.getByRole("button", { name: /Mark as read/ }).click();
+    await expect(first.getByRole("button", { name: /Mark as unread/ })).toBeVisible();
+  });
+
+  test("admin pages send visitors to sign in", async ({ page }) => {
+    for (const path of ["/admin/dashboard", "/admin/orders", "/admin/messages"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth\/signin\?next=/);
+    }
+  });
+});

@@ -13,9 +13,14 @@ export default async function AdminDashboardPage() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Product management</h1>
-        <Link href="/products" className="font-semibold text-brand-700 hover:underline">
-          Back to Products
-        </Link>
+        <div className="flex gap-4">
+          <Link href="/admin/messages" className="font-semibold text-brand-700 hover:underline">
+            Contact messages
+          </Link>
+          <Link href="/products" className="font-semibold text-brand-700 hover:underline">
+            Back to Products
+          </Link>
+        </div>
       </div>
       <div className="mt-8">
         <HydrateClient>
