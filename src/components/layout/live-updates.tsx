@@ -1,6 +1,5 @@
 "use client";
 
-import { createBrowserClient } from "@supabase/ssr";
 import { useEffect } from "react";
 import { api } from "@/trpc/react";
 
@@ -32,15 +31,23 @@ function LocalLiveUpdates() {
 function SupabaseLiveUpdates({ url, anonKey, userId }: { url: string; anonKey: string; userId: string }) {
   const invalidate = useInvalidate();
   useEffect(() => {
-    const supabase = createBrowserClient(url, anonKey);
-    // Realtime sends only the rows RLS lets this user read (deletes carry ids only).
-    const channel = supabase
-      .channel(`shop-live-${userId}`)
-      .on("postgres_changes", { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${userId}` }, () => invalidate("cart_items"))
-      .on("postgres_changes", { event: "*", schema: "public", table: "orders" }, () => invalidate("orders"))
-      .subscribe();
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // Loaded only in Supabase mode, so the local modes never ship the Supabase client.
+    void import("@supabase/ssr").then(({ createBrowserClient }) => {
+      if (cancelled) return;
+      const supabase = createBrowserClient(url, anonKey);
+      // Realtime sends only the rows RLS lets this user read (deletes carry ids only).
+      const channel = supabase
+        .channel(`shop-live-${userId}`)
+        .on("postgres_changes", { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${userId}` }, () => invalidate("cart_items"))
+        .on("postgres_changes", { event: "*", schema: "public", table: "orders" }, () => invalidate("orders"))
+        .subscribe();
+      stop = () => void supabase.removeChannel(channel);
+    });
     return () => {
-      void supabase.removeChannel(channel);
+      cancelled = true;
+      stop?.();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one channel per user and project
   }, [url, anonKey, userId]);
