@@ -94,4 +94,24 @@ describe("adminProducts", () => {
     expect(lines).toMatchObject([{ product_id: null, product_name: "Old Favourite", unit_price: "42.00", quantity: 1 }]);
     expect(await outcome(admin.adminProducts.delete({ id }))).toBe(`NOT_FOUND: ${messages.catalogue.productNotFound}`);
   });
+
+  it("edits a product's name, description, price, category and image; the old image goes", async () => {
+    const { id } = await admin.adminProducts.create(productForm({ name: "Draft Pie", price: "20.00" }));
+    const [other] = (await admin.adminProducts.categories()).filter((c) => c.id !== categoryId);
+    const before = (await admin.adminProducts.list()).find((p) => p.id === id)!;
+    const form = productForm({ name: "Chicken Pie", description: "Creamy chicken and mushroom.", price: "32.50", categoryId: other!.id, image: fileOf(makePng(20, 20), "chicken.png") });
+    form.set("id", id);
+    expect((await admin.adminProducts.update(form)).message).toBe(m.productUpdated("Chicken Pie"));
+    const after = (await (await callerAs(db, null)).catalogue.list()).find((p) => p.id === id)!;
+    expect(after).toMatchObject({ name: "Chicken Pie", description: "Creamy chicken and mushroom.", price: 32.5, category: other!.name });
+    expect(after.imageUrl).toMatch(/_chicken\.png$/);
+    const oldPath = decodeURIComponent(before.imageUrl!.replace("/files/products-services/", ""));
+    expect(await db.kysely.selectFrom("storage.objects").select("name").where("name", "=", oldPath).execute()).toEqual([]);
+
+    const keepImage = productForm({ name: "Chicken Pie", price: "33.00", image: null });
+    keepImage.set("id", id);
+    await admin.adminProducts.update(keepImage);
+    expect((await (await callerAs(db, null)).catalogue.list()).find((p) => p.id === id)!.imageUrl).toBe(after.imageUrl);
+    expect(await outcome((await callerAs(db, customer)).adminProducts.update(keepImage))).toMatch(/^FORBIDDEN/);
+  });
 });

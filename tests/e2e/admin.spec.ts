@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 const m = messages.admin;
 
 test.describe("admin dashboard", () => {
-  test("an admin adds a product with an image, it shows in the shop, then sets it unavailable and deletes it", async ({ page }) => {
+  test("an admin adds a product with an image, it shows in the shop, then edits it, sets it unavailable and deletes it", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.getByRole("button", { name: "Add Product +" }).click();
@@ -29,15 +29,25 @@ test.describe("admin dashboard", () => {
     await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await page.goto("/admin/dashboard");
-    await page.getByRole("button", { name: "Set Unavailable Vetkoek Dozen" }).click();
-    await expect(page.getByText(m.availabilityChanged("Vetkoek Dozen", false))).toBeVisible();
+    await page.getByRole("button", { name: "Edit Vetkoek Dozen" }).click();
+    const edit = page.getByRole("form", { name: "Edit Vetkoek Dozen" });
+    await edit.getByLabel("Name").fill("Vetkoek Dozen (mince)");
+    await edit.getByLabel("Price (Rands)").fill("110");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(m.productUpdated("Vetkoek Dozen (mince)"))).toBeVisible();
+    await page.goto("/products?q=Vetkoek");
+    await expect(page.getByRole("list", { name: "Product list" }).getByText("R110")).toBeVisible();
+
+    await page.goto("/admin/dashboard");
+    await page.getByRole("button", { name: "Set Unavailable Vetkoek Dozen (mince)" }).click();
+    await expect(page.getByText(m.availabilityChanged("Vetkoek Dozen (mince)", false))).toBeVisible();
     await page.goto("/products?q=Vetkoek");
     await expect(page.getByText(messages.catalogue.emptyCategory)).toBeVisible();
 
     await page.goto("/admin/dashboard");
     page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByRole("button", { name: "Delete Vetkoek Dozen" }).click();
-    await expect(page.getByText(m.productDeleted("Vetkoek Dozen"))).toBeVisible();
+    await page.getByRole("button", { name: "Delete Vetkoek Dozen (mince)" }).click();
+    await expect(page.getByText(m.productDeleted("Vetkoek Dozen (mince)"))).toBeVisible();
   });
 });
 

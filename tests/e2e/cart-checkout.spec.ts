@@ -141,3 +141,34 @@ test.describe("profile", () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 });
+
+test.describe("profile picture and deletion", () => {
+  test("a new picture shows after reload and in the navigation bar; deleting the profile ends sign-in", async ({ page }) => {
+    await signUp(page);
+    const email = await page.evaluate(async () => {
+      const response = await fetch("/api/trpc/auth.session");
+      const body = (await response.json()) as { result: { data: { json: { email: string } } } };
+      return body.result.data.json.email;
+    });
+    await page.goto("/profile");
+    await page.getByLabel("Upload New Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(48, 48, 30) });
+    await expect(page.getByText(messages.profile.uploaded)).toBeVisible();
+    await page.reload();
+    const picture = page.getByRole("button", { name: /Profile picture of/ }).locator("img");
+    await expect(picture).toHaveAttribute("src", /avatars(\/|%2F)/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByTestId("nav-avatar")).toHaveAttribute("src", /\/files\/avatars\//);
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(messages.profile.deleteConfirm);
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Delete Profile" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.goto("/auth/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("checkout-2026");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText(`${messages.auth.errorPrefix}${messages.auth.invalidCredentials}`)).toBeVisible();
+  });
+});

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LogoutButton } from "@/components/auth/logout-button";
+import { AvatarUpload, DeleteProfileButton } from "@/components/profile/profile-actions";
 import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
 import { buttonClasses } from "@/components/ui/button";
@@ -20,12 +21,15 @@ export default async function ProfilePage() {
       <h1 className="sr-only">Your profile</h1>
       <section className="flex flex-col gap-6 rounded-3xl border border-line bg-white p-6 sm:flex-row sm:items-center sm:p-8">
         <ProfileMenu avatarUrl={avatarUrl} name={user.displayName} isAdmin={user.role === "admin"} />
+        <div className="space-y-4">
         <dl className="space-y-1">
           <dt className="sr-only">Name</dt>
           <dd className="text-2xl font-bold">{user.fullName || "N/A"}</dd>
           <dt className="sr-only">Email</dt>
           <dd className="text-muted">{user.email}</dd>
         </dl>
+        <AvatarUpload />
+        </div>
       </section>
 
       <section aria-labelledby="history-heading" className="mt-10">
@@ -44,6 +48,7 @@ export default async function ProfilePage() {
           Continue Shopping
         </Link>
         <LogoutButton />
+        <DeleteProfileButton />
       </div>
     </main>
   );

@@ -12,11 +12,20 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 
 const m = messages.admin;
 
-function AddProductForm({ onDone, show }: { onDone: () => void; show: ReturnType<typeof useFlashMessage>["show"] }) {
+interface EditableProduct {
+  id: string;
+  name: string;
+  description: string;
+  priceText: string;
+  categoryId: string;
+}
+
+/** Adds a product, or edits one when `product` is given (a new image is then optional). */
+function ProductForm({ product, onDone, show }: { product?: EditableProduct; onDone: () => void; show: ReturnType<typeof useFlashMessage>["show"] }) {
   const utils = api.useUtils();
   const categories = api.adminProducts.categories.useQuery();
   const [newCategory, setNewCategory] = useState("");
-  const [categoryId, setCategoryId] = useState("");
+  const [categoryId, setCategoryId] = useState(product?.categoryId ?? "");
   const formRef = useRef<HTMLFormElement>(null);
   const addCategory = api.adminProducts.addCategory.useMutation({
     onSuccess: ({ category, message }) => {
@@ -38,38 +47,68 @@ function AddProductForm({ onDone, show }: { onDone: () => void; show: ReturnType
     onError: (error) => show(error.message || m.addProductFailed, "error"),
   });
 
+  const update = api.adminProducts.update.useMutation({
+    onSuccess: ({ message }) => {
+      show(message, "success");
+      void utils.adminProducts.list.invalidate();
+      onDone();
+    },
+    onError: (error) => show(error.message || m.updateProductFailed, "error"),
+  });
+  const pending = create.isPending || update.isPending;
+
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return; // a second submit while submitting is ignored
+    if (pending) return; // a second submit while submitting is ignored
     const form = new FormData(event.currentTarget);
     const image = form.get("image");
-    if (!String(form.get("name") ?? "").trim() || !String(form.get("price") ?? "").trim() || !categoryId || !(image instanceof File) || image.size === 0) {
+    const hasImage = image instanceof File && image.size > 0;
+    if (!String(form.get("name") ?? "").trim() || !String(form.get("price") ?? "").trim() || !categoryId || (!product && !hasImage)) {
       return show(m.productRequired, "error");
     }
     form.set("categoryId", categoryId);
-    create.mutate(form);
+    if (product) {
+      form.set("id", product.id);
+      update.mutate(form);
+    } else {
+      create.mutate(form);
+    }
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-line bg-white p-6 md:grid-cols-2" aria-label="Add product">
-      <TextField label="Name" name="name" maxLength={120} disabled={create.isPending} />
-      <TextField label="Price (Rands)" name="price" inputMode="decimal" placeholder="149.50" disabled={create.isPending} />
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-2xl border border-line bg-white p-6 md:grid-cols-2"
+      aria-label={product ? `Edit ${product.name}` : "Add product"}
+    >
+      <TextField label="Name" name="name" maxLength={120} disabled={pending} defaultValue={product?.name} />
+      <TextField label="Price (Rands)" name="price" inputMode="decimal" placeholder="149.50" disabled={pending} defaultValue={product?.priceText} />
       <div className="md:col-span-2">
-        <label htmlFor="product-description" className="mb-1.5 block text-sm font-medium">
+        <label htmlFor={`product-description-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
           Description
         </label>
-        <textarea id="product-description" name="description" rows={3} maxLength={2000} className="block w-full rounded-xl border border-line px-4 py-2.5" disabled={create.isPending} />
+        <textarea
+          id={`product-description-${product?.id ?? "new"}`}
+          name="description"
+          rows={3}
+          maxLength={2000}
+          className="block w-full rounded-xl border border-line px-4 py-2.5"
+          disabled={pending}
+          defaultValue={product?.description}
+        />
       </div>
       <div>
-        <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium">
+        <label htmlFor={`product-category-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
           Category
         </label>
         <select
-          id="product-category"
+          id={`product-category-${product?.id ?? "new"}`}
           value={categoryId}
           onChange={(e) => setCategoryId(e.target.value)}
           className="block w-full rounded-xl border border-line bg-white px-4 py-2.5"
-          disabled={create.isPending}
+          disabled={pending}
         >
           <option value="">Choose a category</option>
           {categories.data?.map((category) => (
@@ -90,14 +129,14 @@ function AddProductForm({ onDone, show }: { onDone: () => void; show: ReturnType
         </Button>
       </div>
       <div className="md:col-span-2">
-        <label htmlFor="product-image" className="mb-1.5 block text-sm font-medium">
-          Image
+        <label htmlFor={`product-image-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
+          {product ? "New image (optional)" : "Image"}
         </label>
-        <input id="product-image" name="image" type="file" accept="image/*" disabled={create.isPending} className="block w-full text-sm" />
+        <input id={`product-image-${product?.id ?? "new"}`} name="image" type="file" accept="image/*" disabled={pending} className="block w-full text-sm" />
       </div>
       <div className="md:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding..." : "Add Product"}
+        <Button type="submit" disabled={pending}>
+          {product ? (update.isPending ? "Saving..." : "Save changes") : create.isPending ? "Adding..." : "Add Product"}
         </Button>
       </div>
     </form>
@@ -110,6 +149,7 @@ export function ProductDashboard() {
   const products = api.adminProducts.list.useQuery();
   const flash = useFlashMessage();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const setAvailability = api.adminProducts.setAvailability.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: (error) => flash.show(error.message || m.updateAvailabilityFailed, "error"),
@@ -128,7 +168,7 @@ export function ProductDashboard() {
           {adding ? "Cancel" : "Add Product +"}
         </Button>
       </div>
-      {adding ? <AddProductForm onDone={() => setAdding(false)} show={flash.show} /> : null}
+      {adding ? <ProductForm onDone={() => setAdding(false)} show={flash.show} /> : null}
       <StatusMessage message={flash.message} />
 
       {products.isPending ? (
@@ -142,7 +182,8 @@ export function ProductDashboard() {
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Products">
           {products.data.map((product) => (
-            <li key={product.id} className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+            <li key={product.id} className="p-4">
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
               <div className="relative aspect-[4/3] w-28 shrink-0 overflow-hidden rounded-lg bg-brand-50">
                 {product.imageUrl ? (
                   <Image src={product.imageUrl} alt={product.name} fill sizes="112px" unoptimized={product.imageUrl.endsWith(".svg")} className="object-cover" />
@@ -158,7 +199,10 @@ export function ProductDashboard() {
                   </span>
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" onClick={() => setEditing(editing === product.id ? null : product.id)} aria-expanded={editing === product.id}>
+                  {editing === product.id ? "Close" : "Edit"}<span className="sr-only"> {product.name}</span>
+                </Button>
                 <Button
                   variant="outline"
                   onClick={() => setAvailability.mutate({ id: product.id, available: !product.available })}
@@ -174,6 +218,12 @@ export function ProductDashboard() {
                   Delete<span className="sr-only"> {product.name}</span>
                 </Button>
               </div>
+              </div>
+              {editing === product.id ? (
+                <div className="mt-4">
+                  <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -2,13 +2,13 @@ import Link from "next/link";
 import { env, runMode } from "@/env";
 import { site } from "@/lib/site";
 import { navLinksFor } from "@/server/auth/access";
-import { getSessionUser } from "@/server/auth/guards";
+import { getRequestContext } from "@/trpc/server";
 import { LiveUpdates, type LiveConfig } from "./live-updates";
 import { SiteNav } from "./site-nav";
 
 /** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
 export async function SiteHeader() {
-  const user = await getSessionUser();
+  const { user, storage } = await getRequestContext();
   const live: LiveConfig =
     runMode() === "supabase"
       ? { mode: "supabase", url: env.NEXT_PUBLIC_SUPABASE_URL ?? "", anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "" }
@@ -24,7 +24,12 @@ export async function SiteHeader() {
           </svg>
           {site.name}
         </Link>
-        <SiteNav links={navLinksFor(user)} greeting={user?.displayName ?? null} showCartCount={user?.role === "user"} />
+        <SiteNav
+          links={navLinksFor(user)}
+          greeting={user?.displayName ?? null}
+          avatarUrl={user ? (user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg") : null}
+          showCartCount={user?.role === "user"}
+        />
         {user ? <LiveUpdates config={live} userId={user.id} /> : null}
       </div>
     </header>

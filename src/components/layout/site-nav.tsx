@@ -10,6 +10,7 @@ import { buttonClasses } from "@/components/ui/button";
 interface Props {
   links: NavLink[];
   greeting: string | null;
+  avatarUrl: string | null;
   /** Signed-in customers see how many items their cart holds. */
   showCartCount: boolean;
 }
@@ -27,7 +28,7 @@ function CartCount() {
 }
 
 /** The header's navigation: inline on wide screens, behind a menu button on phones. */
-export function SiteNav({ links, greeting, showCartCount }: Props) {
+export function SiteNav({ links, greeting, avatarUrl, showCartCount }: Props) {
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -45,6 +46,12 @@ export function SiteNav({ links, greeting, showCartCount }: Props) {
 
   const account = greeting ? (
     <>
+      {avatarUrl ? (
+        <Link href="/profile" className="shrink-0 rounded-full" aria-label="Your profile">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar from the shop's own storage */}
+          <img src={avatarUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-testid="nav-avatar" />
+        </Link>
+      ) : null}
       <span className="px-3 py-2 text-sm text-muted" data-testid="greeting">
         Welcome, <span className="font-semibold text-ink">{greeting}</span>
       </span>

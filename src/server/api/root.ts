@@ -7,6 +7,7 @@ import { checkoutRouter } from "@/server/api/routers/checkout";
 import { contactRouter } from "@/server/api/routers/contact";
 import { liveRouter } from "@/server/api/routers/live";
 import { ordersRouter } from "@/server/api/routers/orders";
+import { profileRouter } from "@/server/api/routers/profile";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   contact: contactRouter,
   live: liveRouter,
   orders: ordersRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { availabilityInput, categoryNameInput, createProductInput, productIdInput } from "@/lib/admin-schemas";
+import { availabilityInput, categoryNameInput, createProductInput, productIdInput, updateProductInput } from "@/lib/admin-schemas";
 import { messages } from "@/lib/messages";
 import { revalidateCatalogue } from "@/server/admin/revalidate";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
@@ -24,7 +24,7 @@ export const adminProductsRouter = createTRPCRouter({
         trx
           .selectFrom("products as p")
           .innerJoin("categories as c", "c.id", "p.category_id")
-          .select(["p.id", "p.name", "p.description", "p.price", "p.image_path", "p.available", "p.created_at", "c.name as category"])
+          .select(["p.id", "p.name", "p.description", "p.price", "p.image_path", "p.available", "p.created_at", "p.category_id", "c.name as category"])
           .orderBy("p.created_at", "desc")
           .execute(),
       );
@@ -33,6 +33,8 @@ export const adminProductsRouter = createTRPCRouter({
         name: row.name,
         description: row.description,
         price: Number(row.price),
+        priceText: row.price,
+        categoryId: row.category_id,
         imageUrl: row.image_path?.startsWith("/") ? row.image_path : row.image_path ? ctx.storage.publicUrl({ bucket: BUCKET, path: row.image_path }) : productImageUrl(null),
         available: row.available,
         category: row.category,
@@ -82,6 +84,46 @@ export const adminProductsRouter = createTRPCRouter({
     } catch (error) {
       await ctx.storage.remove(ctx.db, image).catch((cause: unknown) => console.error("[admin] could not remove an unused image:", cause));
       fail(m.addProductFailed, error);
+    }
+  }),
+
+  /** Edits a product; a new image replaces the old one (which is then removed from storage). */
+  update: adminProcedure.input(updateProductInput).mutation(async ({ ctx, input }) => {
+    const upload = input.image ? await readImageUpload(input.image) : undefined;
+    const image: StoredObject | undefined = upload ? { bucket: BUCKET, path: `${Date.now()}_${upload.fileName}` } : undefined;
+    if (upload && image) {
+      try {
+        await ctx.storage.upload(ctx.db, image, upload.bytes, upload.type);
+      } catch (error) {
+        fail(m.updateProductFailed, error);
+      }
+    }
+    try {
+      const result = await ctx.db.transaction(async (trx) => {
+        const before = await trx.selectFrom("products").select("image_path").where("id", "=", input.id).executeTakeFirst();
+        if (!before) throw new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
+        const product = await trx
+          .updateTable("products")
+          .set({
+            name: input.name,
+            description: input.description,
+            price: input.price,
+            category_id: input.categoryId,
+            ...(image ? { image_path: image.path } : {}),
+          })
+          .where("id", "=", input.id)
+          .returning("name")
+          .executeTakeFirstOrThrow();
+        return { name: product.name, oldImage: before.image_path };
+      });
+      if (image && result.oldImage && !result.oldImage.startsWith("/")) {
+        await ctx.storage.remove(ctx.db, { bucket: BUCKET, path: result.oldImage }).catch((cause: unknown) => console.error("[admin] old image not removed:", cause));
+      }
+      revalidateCatalogue();
+      return { message: m.productUpdated(result.name) };
+    } catch (error) {
+      if (image) await ctx.storage.remove(ctx.db, image).catch(() => {});
+      fail(m.updateProductFailed, error);
     }
   }),
 
