@@ -4,7 +4,8 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { env } from "@/env";
 import { site } from "@/lib/site";
-import { TRPCReactProvider } from "@/trpc/react";
+import { TRPCReactProvider } from "@/components/signed-in";
+import { getRequestContext } from "@/trpc/request-context";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -20,11 +21,12 @@ export const metadata: Metadata = {
   },
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <html lang="en-ZA">
-      <body className="flex min-h-dvh flex-col font-sans antialiased">
-        <TRPCReactProvider>
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Signed-in views (cart, checkout, profile, admin, the header's badge) use tRPC's React Query
+  // hooks; a visitor's pages do not, so a visitor never downloads that client.
+  const { user } = await getRequestContext();
+  const page = (
+    <>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
             Skip to content
           </a>
@@ -34,8 +36,11 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           </div>
           <SiteFooter />
           <CustomCursor />
-        </TRPCReactProvider>
-      </body>
+    </>
+  );
+  return (
+    <html lang="en-ZA">
+      <body className="flex min-h-dvh flex-col font-sans antialiased">{user ? <TRPCReactProvider>{page}</TRPCReactProvider> : page}</body>
     </html>
   );
 }

@@ -12,3 +12,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 72;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 255;
+
+/** The product list's sort orders (`?sort=` on /products); the first is the default. */
+export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];

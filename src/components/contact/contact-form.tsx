@@ -1,9 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { contactInput } from "@/lib/contact-schema";
-import { firstProblem } from "@/lib/validation";
-import { api } from "@/trpc/react";
+import { messages } from "@/lib/messages";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -11,29 +9,44 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 
 const EMPTY = { name: "", email: "", phone: "", message: "" };
 
-/** The contact form: validated here and on the server, stored, and confirmed to the sender. */
+/** The schema, its messages and the tRPC client, fetched when the visitor first sends. */
+const loadSender = () =>
+  Promise.all([import("@/lib/contact-schema"), import("@/lib/validation"), import("@/trpc/vanilla")]).then(
+    ([{ contactInput }, { firstProblem }, { shopClient }]) => ({ contactInput, firstProblem, shopClient }),
+  );
+
+/**
+ * The contact form: validated here and on the server, stored, and confirmed to the sender. Its
+ * validation and client load on the first send, so the page itself stays light.
+ */
 export function ContactForm() {
   const [values, setValues] = useState(EMPTY);
+  const [pending, setPending] = useState(false);
   const flash = useFlashMessage(8_000);
-  const send = api.contact.send.useMutation({
-    onSuccess: ({ message }) => {
-      flash.show(message, "success", { persist: true });
-      setValues(EMPTY);
-    },
-    onError: (error) => flash.show(error.message, "error"),
-  });
 
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    disabled: send.isPending,
+    disabled: pending,
   });
 
-  function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = firstProblem(contactInput, values);
-    if (problem) return flash.show(problem, "error");
-    send.mutate(values);
+    setPending(true);
+    try {
+      const { contactInput, firstProblem, shopClient } = await loadSender();
+      const problem = firstProblem(contactInput, values);
+      if (problem) return flash.show(problem, "error");
+      const { message } = await shopClient.contact.send.mutate(values);
+      flash.show(message, "success", { persist: true });
+      setValues(EMPTY);
+    } catch (error) {
+      // The server's own message when it answered; otherwise (offline, say) the generic one.
+      const answered = error instanceof Error && "data" in error && error.data != null;
+      flash.show(answered ? error.message : messages.contact.failed, "error");
+    } finally {
+      setPending(false);
+    }
   }
 
   return (
@@ -53,8 +66,8 @@ export function ContactForm() {
           {...field("message")}
         />
       </div>
-      <Button type="submit" disabled={send.isPending}>
-        {send.isPending ? "Sending..." : "Send Message"}
+      <Button type="submit" disabled={pending}>
+        {pending ? "Sending..." : "Send Message"}
       </Button>
       <StatusMessage message={flash.message} />
     </form>

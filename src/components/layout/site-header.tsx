@@ -2,8 +2,9 @@ import Link from "next/link";
 import { env, runMode } from "@/env";
 import { site } from "@/lib/site";
 import { navLinksFor } from "@/server/auth/access";
-import { getRequestContext } from "@/trpc/server";
-import { LiveUpdates, type LiveConfig } from "./live-updates";
+import { getRequestContext } from "@/trpc/request-context";
+import { CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
+import type { LiveConfig } from "./live-updates";
 import { SiteNav } from "./site-nav";
 
 /** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
@@ -13,6 +14,7 @@ export async function SiteHeader() {
     runMode() === "supabase"
       ? { mode: "supabase", url: env.NEXT_PUBLIC_SUPABASE_URL ?? "", anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "" }
       : { mode: "local" };
+  const avatarUrl = user ? (user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg") : null;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -26,9 +28,21 @@ export async function SiteHeader() {
         </Link>
         <SiteNav
           links={navLinksFor(user)}
-          greeting={user?.displayName ?? null}
-          avatarUrl={user ? (user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg") : null}
-          showCartCount={user?.role === "user"}
+          cartBadge={user?.role === "user" ? <CartCount /> : null}
+          account={
+            user ? (
+              <>
+                <Link href="/profile" className="shrink-0 rounded-full" aria-label="Your profile">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar from the shop's own storage */}
+                  <img src={avatarUrl ?? ""} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-testid="nav-avatar" />
+                </Link>
+                <span className="px-3 py-2 text-sm text-muted" data-testid="greeting">
+                  Welcome, <span className="font-semibold text-ink">{user.displayName}</span>
+                </span>
+                <LogoutButton label="Sign Out" className="min-h-10 py-2" />
+              </>
+            ) : null
+          }
         />
         {user ? <LiveUpdates config={live} userId={user.id} /> : null}
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import { PRODUCT_SORTS, type ProductSort } from "@/server/catalogue/catalogue-schemas";
+import { PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
 
 const SORT_LABELS: Record<ProductSort, string> = {
   newest: "Newest first",

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { redirect } from "next/navigation";
-import { getRequestContext } from "@/trpc/server";
+import { getRequestContext } from "@/trpc/request-context";
 import { accessDecision, type Area } from "./access";
 import type { SessionUser } from "./session-user";
 

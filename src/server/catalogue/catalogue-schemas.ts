@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { PRODUCT_SORTS } from "@/lib/constants";
 
-/** Sort orders the shop offers; the first is the default. */
-export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export { PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
 
 export const listProductsInput = z
   .object({

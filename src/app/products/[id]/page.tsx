@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AddToCartButton, type Viewer } from "@/components/cart/add-to-cart-button";
+import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductImage } from "@/components/product/product-image";
 import { formatRand } from "@/lib/money";
@@ -67,7 +67,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="tabular text-3xl font-bold text-accent-700">{formatRand(product.price)}</p>
           <p className="text-lg leading-relaxed text-muted">{product.description}</p>
-          <AddToCartButton productId={product.id} available={product.available} viewer={viewer} />
+          <AddToCart productId={product.id} available={product.available} viewer={viewer} />
         </div>
       </article>
 
@@ -80,7 +80,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
             <ProductGrid>
               {related.map((item) => (
                 <ProductCard key={item.id} product={item}>
-                  <AddToCartButton productId={item.id} available={item.available} viewer={viewer} compact />
+                  <AddToCart productId={item.id} available={item.available} viewer={viewer} compact />
                 </ProductCard>
               ))}
             </ProductGrid>

@@ -1,0 +1,25 @@
+"use client";
+
+import Link from "next/link";
+import { messages } from "@/lib/messages";
+import { Button } from "@/components/ui/button";
+import { StatusMessage } from "@/components/ui/status-message";
+import { useFlashMessage } from "@/components/ui/use-flash-message";
+
+/** A visitor's 'Add to Cart': says to sign in first and offers the way back to this product. */
+export function SignInToAdd({ productId, className }: { productId: string; className: string }) {
+  const flash = useFlashMessage();
+  return (
+    <div className="space-y-3">
+      <Button variant="accent" className={className} onClick={() => flash.show(messages.cart.signInToAdd, "info")}>
+        Add to Cart
+      </Button>
+      <StatusMessage message={flash.message} />
+      {flash.message ? (
+        <Link href={`/auth/signin?next=${encodeURIComponent(`/products/${productId}`)}`} className="inline-block text-sm font-semibold text-brand-700 underline">
+          Sign in to shop
+        </Link>
+      ) : null}
+    </div>
+  );
+}

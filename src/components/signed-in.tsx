@@ -1,0 +1,15 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/*
+ * Client components that only signed-in users see on pages everyone visits (the header's badge
+ * and Sign Out, live updates, a customer's Add to Cart) and the tRPC provider they need. Each is
+ * loaded on demand: a server component that renders one for a signed-in user pulls its chunk in,
+ * while a visitor's page never references it, so visitors load neither tRPC nor React Query.
+ */
+export const TRPCReactProvider = dynamic(() => import("@/trpc/react").then((m) => m.TRPCReactProvider));
+export const CartCount = dynamic(() => import("@/components/layout/cart-count").then((m) => m.CartCount));
+export const LogoutButton = dynamic(() => import("@/components/auth/logout-button").then((m) => m.LogoutButton));
+export const LiveUpdates = dynamic(() => import("@/components/layout/live-updates").then((m) => m.LiveUpdates));
+export const AddToCartButton = dynamic(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
