@@ -4,15 +4,27 @@ import { supabaseServerClient } from "@/server/adapters/supabase/supabase-auth";
 import { needsRenewal, SESSION_COOKIE, signSessionToken, verifySessionToken } from "@/server/adapters/local/session-token";
 import { localSigningSecret } from "@/server/platform";
 import { sessionCookieOptions, type CookieJar } from "@/server/ports/cookies";
+import { contentSecurityPolicy } from "@/server/security/http-headers";
 
 /**
  * Keeps sessions fresh before pages render (Server Components cannot set cookies):
  * Supabase mode refreshes the Supabase session as @supabase/ssr requires; the local modes
  * re-issue a session token that is more than a day old. Authorisation is not decided here:
- * pages, procedures and RLS do that.
+ * pages, procedures and RLS do that. Also gives each page its Content-Security-Policy with a
+ * fresh nonce, which Next.js puts on its own scripts.
  */
 export async function proxy(request: NextRequest) {
-  let response = NextResponse.next({ request });
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", supabaseUrl: runMode() === "supabase" ? env.NEXT_PUBLIC_SUPABASE_URL : undefined });
+  /** Passes the request on with its (possibly refreshed) cookies and the policy Next reads the nonce from. */
+  const forward = () => {
+    const headers = new Headers(request.headers);
+    headers.set("content-security-policy", csp);
+    const next = NextResponse.next({ request: { headers } });
+    next.headers.set("content-security-policy", csp);
+    return next;
+  };
+  let response = forward();
 
   if (runMode() === "supabase") {
     const jar: CookieJar = {
@@ -20,7 +32,7 @@ export async function proxy(request: NextRequest) {
       get: (name) => request.cookies.get(name)?.value,
       set(name, value, options) {
         request.cookies.set(name, value);
-        response = NextResponse.next({ request });
+        response = forward();
         response.cookies.set({ name, value, ...options });
       },
     };
@@ -45,7 +57,7 @@ export async function proxy(request: NextRequest) {
         notAfter: claims.not_after,
       });
       request.cookies.set(SESSION_COOKIE, renewed.token);
-      response = NextResponse.next({ request });
+      response = forward();
       response.cookies.set({
         name: SESSION_COOKIE,
         value: renewed.token,

@@ -10,7 +10,7 @@ import { getProducts } from "@/server/catalogue/cached-catalogue";
 const FEATURED = 8;
 
 export default async function HomePage() {
-  const products = (await getProducts({})).slice(0, FEATURED);
+  const products = await getProducts({ perPage: FEATURED });
 
   return (
     <main>

@@ -7,7 +7,7 @@ import { getProducts } from "@/server/catalogue/cached-catalogue";
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
   const origin = env.SITE_URL ?? "http://localhost:3000";
-  const products = await getProducts({});
+  const products = await getProducts({}, 50_000);
   const pages = ["", "/products", "/about", "/contact"].map((path) => ({
     url: `${origin}${path}`,
     changeFrequency: "weekly" as const,

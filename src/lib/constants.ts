@@ -13,6 +13,10 @@ export const MAX_PASSWORD_LENGTH = 72;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 255;
 
+/** Products per page on /products, and the catalogue.list default (at most 100 per call). */
+export const PRODUCTS_PER_PAGE = 24;
+export const MAX_PRODUCTS_PER_CALL = 100;
+
 /** The product list's sort orders (`?sort=` on /products); the first is the default. */
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

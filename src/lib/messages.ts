@@ -6,6 +6,12 @@ import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./consta
  */
 export const messages = {
   loading: "Loading...",
+  security: {
+    crossOrigin: "This request did not come from the shop's own pages, so it was refused.",
+    /** Rate limits (sign-up, contact form, checkout): how long to wait, in whole minutes. */
+    slowDown: (minutes: number) =>
+      `Too many requests from you in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  },
   catalogue: {
     productNotFound: "Product not found.",
     loadingProduct: "Loading product details...",

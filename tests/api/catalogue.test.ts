@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { callerAs, type Caller } from "../helpers/browser";
 import { freshDatabase, type TestDatabase } from "../helpers/database";
@@ -70,6 +71,18 @@ describe("catalogue router", () => {
       const after = await visitor().catalogue.list();
       expect(after.map((p) => p.id)).not.toContain(first!.id);
       await db.kysely.updateTable("products").set({ available: true }).where("id", "=", first!.id).execute();
+    });
+
+    it("pages through the catalogue without gaps or repeats, at most 100 per call", async () => {
+      const all = await visitor().catalogue.list({ perPage: 100 });
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(all.length / 7); page++) pages.push(...(await visitor().catalogue.list({ perPage: 7, page })));
+      expect(pages.map((p) => p.id)).toEqual(all.map((p) => p.id));
+      expect(await visitor().catalogue.list({ perPage: 7, page: 1000 })).toEqual([]);
+      expect((await visitor().catalogue.list()).length).toBe(Math.min(all.length, PRODUCTS_PER_PAGE));
+      for (const bad of [{ perPage: 101 }, { perPage: 0 }, { page: 0 }, { page: 1.5 }]) {
+        await expect(visitor().catalogue.list(bad)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      }
     });
 
     it("rejects over-long input with a validation error", async () => {

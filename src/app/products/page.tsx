@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
+import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { site } from "@/lib/site";
 import { getCategoryNames, getProducts } from "@/server/catalogue/cached-catalogue";
@@ -17,11 +18,12 @@ function first(value: string | string[] | undefined) {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function productsHref(query: { category?: string; q?: string; sort?: string }) {
+function productsHref(query: { category?: string; q?: string; sort?: string; page?: number }) {
   const params = new URLSearchParams();
   if (query.category) params.set("category", query.category);
   if (query.q) params.set("q", query.q);
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
   return `/products${params.size ? `?${params}` : ""}`;
 }
 
@@ -29,9 +31,16 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
   const params = await searchParams;
   const rawSort = first(params.sort);
   const sort: ProductSort = PRODUCT_SORTS.includes(rawSort as ProductSort) ? (rawSort as ProductSort) : "newest";
-  const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort });
+  const rawPage = Number(first(params.page) ?? 1);
+  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
+  const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort, page });
   const input = parsed.success ? (parsed.data ?? {}) : { sort };
-  const [products, categories] = await Promise.all([getProducts(input), getCategoryNames()]);
+  // One more than a page: whether there is a next page, without counting them all.
+  const [pageOfProducts, categories] = await Promise.all([getProducts(input, PRODUCTS_PER_PAGE + 1), getCategoryNames()]);
+  const products = pageOfProducts.slice(0, PRODUCTS_PER_PAGE);
+  const hasNext = pageOfProducts.length > PRODUCTS_PER_PAGE;
+  const current = input.page ?? 1;
+  const pageHref = (to: number) => productsHref({ category: input.category, q: input.search, sort, page: to });
   const tabs = ["All", ...categories];
   const active = input.category ?? "All";
 
@@ -75,6 +84,25 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
             ))}
           </ProductGrid>
         )}
+        {current > 1 || hasNext ? (
+          <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
+            {current > 1 ? (
+              <Link href={pageHref(current - 1)} rel="prev" className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold hover:border-brand-600">
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-muted">Page {current}</span>
+            {hasNext ? (
+              <Link href={pageHref(current + 1)} rel="next" className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold hover:border-brand-600">
+                Next →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
       </section>
     </main>
   );

@@ -5,9 +5,11 @@ import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** A signed-in customer's 'Add to Cart': adds one and refreshes the cart badge. */
 export function AddToCartButton({ productId, className }: { productId: string; className: string }) {
+  const hydrated = useHydrated();
   const utils = api.useUtils();
   const flash = useFlashMessage();
   const add = api.cart.add.useMutation({
@@ -20,7 +22,7 @@ export function AddToCartButton({ productId, className }: { productId: string; c
 
   return (
     <div className="space-y-3">
-      <Button variant="accent" className={className} onClick={() => add.mutate({ productId })} disabled={add.isPending}>
+      <Button variant="accent" className={className} onClick={() => add.mutate({ productId })} disabled={!hydrated || add.isPending}>
         {add.isPending ? "Adding to Cart..." : "Add to Cart"}
       </Button>
       <StatusMessage message={flash.message} />

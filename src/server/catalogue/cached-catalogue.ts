@@ -20,7 +20,7 @@ async function asVisitor<T>(work: Parameters<typeof runAs<T>>[2]): Promise<T> {
 const options = { tags: [CACHE_TAGS.catalogue] };
 
 export const getProducts = unstable_cache(
-  (input: ListProductsInput) => asVisitor((trx) => listProducts(trx, input)),
+  (input: ListProductsInput, limit?: number) => asVisitor((trx) => listProducts(trx, input, limit)),
   ["catalogue:list"],
   options,
 );

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import type { Tx } from "@/server/db/as-caller";
 import type { ListProductsInput, ProductSort } from "./catalogue-schemas";
 
@@ -83,8 +84,11 @@ const ORDER: Record<ProductSort, [column: "p.created_at" | "p.price", direction:
   "price-desc": ["p.price", "desc"],
 };
 
-/** Available products, optionally one category's, matching a search, in the chosen order. */
-export async function listProducts(trx: Tx, input: ListProductsInput = {}): Promise<CatalogueProduct[]> {
+/**
+ * Available products, optionally one category's, matching a search, in the chosen order: one
+ * page of them (`limit` overrides the page size for server-side callers such as the sitemap).
+ */
+export async function listProducts(trx: Tx, input: ListProductsInput = {}, limit = input.perPage ?? PRODUCTS_PER_PAGE): Promise<CatalogueProduct[]> {
   let query = productQuery(trx).where("p.available", "=", true);
   if (input.category) query = query.where("c.name", "=", input.category);
   if (input.search) {
@@ -94,7 +98,8 @@ export async function listProducts(trx: Tx, input: ListProductsInput = {}): Prom
     );
   }
   const [column, direction] = ORDER[input.sort ?? "newest"];
-  const rows = await query.orderBy(column, direction).orderBy("p.id").execute();
+  const offset = ((input.page ?? 1) - 1) * (input.perPage ?? PRODUCTS_PER_PAGE);
+  const rows = await query.orderBy(column, direction).orderBy("p.id").limit(limit).offset(offset).execute();
   return rows.map(toProduct);
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_SORTS } from "@/lib/constants";
+import { MAX_PRODUCTS_PER_CALL, PRODUCT_SORTS } from "@/lib/constants";
 
 export { PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
 
@@ -8,6 +8,9 @@ export const listProductsInput = z
     category: z.string().trim().max(60).optional(),
     search: z.string().trim().max(100).optional(),
     sort: z.enum(PRODUCT_SORTS).optional(),
+    /** 1-based page of `perPage` products (default PRODUCTS_PER_PAGE). */
+    page: z.number().int().min(1).max(10_000).optional(),
+    perPage: z.number().int().min(1).max(MAX_PRODUCTS_PER_CALL).optional(),
   })
   .optional();
 export type ListProductsInput = z.infer<typeof listProductsInput>;

@@ -1,10 +1,20 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
+import { messages } from "@/lib/messages";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { headerCookieJar } from "@/server/ports/cookies";
+import { isSameOriginRequest } from "@/server/security/http-headers";
+
+/** A refusal in tRPC's error shape, so the shop's client shows the message like any other. */
+function crossOriginRefusal() {
+  const error = { message: messages.security.crossOrigin, code: -32003, data: { code: "FORBIDDEN", httpStatus: 403 } };
+  return Response.json({ error: { json: error } }, { status: 403 });
+}
 
 function handler(req: NextRequest) {
+  // State changes only from the shop's own pages (CSRF); reads are harmless either way.
+  if (req.method !== "GET" && !isSameOriginRequest(req.headers)) return crossOriginRefusal();
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,

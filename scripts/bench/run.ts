@@ -1,0 +1,373 @@
+/**
+ * `npm run bench`: builds the shop, starts the production server on a fresh embedded data
+ * directory (and on PostgreSQL when DATABASE_URL is set), seeds a larger catalogue and many
+ * customers, then measures throughput and latency under load, live-update latency, page weight,
+ * Core Web Vitals and the server's peak memory. Prints a table and writes bench-results/*.json.
+ *
+ *   npm run bench                     # build, then measure the embedded default
+ *   npm run bench -- --no-build       # reuse the current .next build
+ *   BENCH_PRODUCTS=500 BENCH_DURATION=5 npm run bench
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import pg from "pg";
+import { mutationBody, queryPath, runLoad, type LoadCase, type LoadResult } from "./load";
+import { measureLiveLatency, type LiveLatency } from "./live-latency";
+import { measurePageWeight, type PageWeight } from "./page-weight";
+import { prepareShop, type PreparedShop } from "./prepare";
+import { measureVitals, type Vitals } from "./web-vitals";
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = [1, 10, 50];
+const CHECKOUTS: Record<number, number> = { 1: 30, 10: 200, 50: 300 };
+const ADD_TO_CART_CUSTOMERS = 50;
+const CUSTOMERS = ADD_TO_CART_CUSTOMERS + Object.values(CHECKOUTS).reduce((a, b) => a + b, 0);
+/** BENCH_ONLY=<regex> limits the load cases by name (the other measurements always run). */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? ".");
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BASE_URL = `http://localhost:${PORT}`;
+
+interface ModeResult {
+  mode: "embedded" | "postgres";
+  load: LoadResult[];
+  productsToAboutThroughput: number;
+  live: LiveLatency;
+  pageWeight: PageWeight[];
+  vitals: Vitals[];
+  peakRssMb: number;
+}
+
+/** A real, decodable greyscale PNG of about `bytes` (random pixels, stored uncompressed). */
+function pngOfSize(bytes: number): Buffer {
+  const width = 500;
+  const height = Math.ceil(bytes / (width + 1));
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  const raw = randomBytes((width + 1) * height);
+  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(raw, { level: 0 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = `----bench${randomUUID().replaceAll("-", "")}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The resident memory of a process and its descendants, in bytes. */
+function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.pop()!;
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      continue;
+    }
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; peakRss: () => number; stop: () => Promise<void> }> {
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  let log = "";
+  server.stdout!.on("data", (data: Buffer) => (log += data.toString()));
+  server.stderr!.on("data", (data: Buffer) => (log += data.toString()));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid!))), 100);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${BASE_URL}/about`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (i > 300 || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    server,
+    peakRss: () => Math.max(peak, treeRss(server.pid!)),
+    stop: async () => {
+      clearInterval(sampler);
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    },
+  };
+}
+
+async function post(procedure: string, cookie: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${BASE_URL}/api/trpc/${procedure}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", origin: BASE_URL },
+    body: mutationBody(input),
+  });
+  const body = (await response.json()) as { result?: { data?: { json?: unknown } }; error?: unknown };
+  if (!response.ok) throw new Error(`${procedure} failed: ${JSON.stringify(body.error)}`);
+  return body.result?.data?.json;
+}
+
+async function get(procedure: string, cookie: string, input?: unknown): Promise<unknown> {
+  const response = await fetch(`${BASE_URL}${queryPath(procedure, input)}`, { headers: { cookie } });
+  const body = (await response.json()) as { result?: { data?: { json?: unknown } }; error?: unknown };
+  if (!response.ok) throw new Error(`${procedure} failed: ${JSON.stringify(body.error)}`);
+  return body.result?.data?.json;
+}
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await fn(items[index]!, index);
+      }
+    }),
+  );
+}
+
+async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serverEnv: Record<string, string>): Promise<ModeResult> {
+  console.log(`\n[bench] ${mode}: starting the production server`);
+  const running = await startServer(serverEnv);
+  try {
+    const productId = shop.productIds[Math.floor(shop.productIds.length / 2)]!;
+    const cartCustomers = shop.customers.slice(0, ADD_TO_CART_CUSTOMERS);
+    let checkoutPool = shop.customers.slice(ADD_TO_CART_CUSTOMERS);
+
+    // Warm each route once (the first render compiles nothing, but fills caches as real traffic would).
+    for (const route of ["/", "/about", "/products", `/products/${productId}`]) await (await fetch(BASE_URL + route)).text();
+
+    const load: LoadResult[] = [];
+    const record = (result: LoadResult) => {
+      load.push(result);
+      console.log(
+        `[bench] ${result.case.padEnd(28)} c=${String(result.connections).padStart(2)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  ` +
+          `p50 ${result.p50.toFixed(1)}  p95 ${result.p95.toFixed(1)}  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}`,
+      );
+    };
+
+    let rotation = 0;
+    const asCustomer = (customers: { cookie: string }[]) => (request: import("autocannon").Request) => ({
+      ...request,
+      headers: { ...request.headers, cookie: customers[rotation++ % customers.length]!.cookie },
+    });
+
+    const cases: LoadCase[] = [
+      { name: "GET /", path: "/" },
+      { name: "GET /products", path: "/products" },
+      { name: `GET /products/{id}`, path: `/products/${productId}` },
+      { name: "GET /about", path: "/about" },
+      { name: "catalogue.list", path: queryPath("catalogue.list", {}) },
+      {
+        name: "cart.add (signed in)",
+        path: "/api/trpc/cart.add",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: mutationBody({ productId }),
+        setupRequest: asCustomer(cartCustomers),
+      },
+    ];
+    for (const each of cases.filter((c) => ONLY.test(c.name))) {
+      for (const connections of CONNECTIONS) record(await runLoad(BASE_URL, each, connections, DURATION));
+    }
+
+    // Checkout: each request a different customer with one item in the cart, paying with a 200 kB PNG.
+    const proof = pngOfSize(200 * 1024);
+    let referenceNumber = 100_000;
+    const orderIds: string[] = [];
+    for (const connections of CONNECTIONS) {
+      const customers = checkoutPool.slice(0, CHECKOUTS[connections]);
+      checkoutPool = checkoutPool.slice(customers.length);
+      await eachLimited(customers, 8, async (customer) => void (await post("cart.add", customer.cookie, { productId })));
+      let next = 0;
+      record(
+        await runLoad(
+          BASE_URL,
+          {
+            name: "checkout (200 kB PNG)",
+            path: "/api/trpc/checkout.placeOrder",
+            method: "POST",
+            amount: customers.length,
+            setupRequest: (request) => {
+              const customer = customers[next++ % customers.length]!;
+              const form = multipart(
+                { reference: `ORD-${referenceNumber++}`, idempotencyKey: randomUUID() },
+                { name: "proof.png", type: "image/png", bytes: proof },
+              );
+              return { ...request, headers: { ...request.headers, cookie: customer.cookie, "content-type": form.contentType }, body: form.body };
+            },
+          },
+          connections,
+          DURATION,
+        ),
+      );
+    }
+    const orders = (await get("adminOrders.list", shop.admin.cookie, {})) as { id: string }[] | { orders: { id: string }[] };
+    orderIds.push(...(Array.isArray(orders) ? orders : orders.orders).map((order) => order.id));
+    if (orderIds.length === 0) throw new Error("no orders were placed: the checkout case failed");
+
+    // Admin status changes, each to the other open status.
+    let change = 0;
+    for (const connections of CONNECTIONS) {
+      record(
+        await runLoad(
+          BASE_URL,
+          {
+            name: "adminOrders.updateStatus",
+            path: "/api/trpc/adminOrders.updateStatus",
+            method: "POST",
+            headers: { "content-type": "application/json", cookie: shop.admin.cookie },
+            setupRequest: (request) => {
+              const i = change++;
+              const status = Math.floor(i / orderIds.length) % 2 === 0 ? "pending_delivery" : "pending_payment";
+              return { ...request, body: mutationBody({ id: orderIds[i % orderIds.length], status }) };
+            },
+          },
+          connections,
+          DURATION,
+        ),
+      );
+    }
+
+    const throughput = (name: string) => load.find((r) => r.case === name && r.connections === 50)?.requestsPerSecond ?? Number.NaN;
+    const productsToAboutThroughput = throughput("GET /products") / throughput("GET /about");
+
+    console.log("[bench] live-update latency over 200 status changes");
+    const live = await measureLiveLatency(BASE_URL, shop.admin.cookie, orderIds.slice(0, 50), 200);
+
+    console.log("[bench] page weight and Core Web Vitals");
+    const storefront = ["/", "/about", "/products", `/products/${productId}`, "/contact"];
+    const pageWeight: PageWeight[] = [];
+    for (const route of storefront) pageWeight.push(await measurePageWeight(BASE_URL, route));
+    const cartCookie = shop.customers[0]!.cookie;
+    pageWeight.push({ ...(await measurePageWeight(BASE_URL, "/cart", cartCookie)), route: "/cart (signed in)" });
+    const vitals = await measureVitals(BASE_URL, [
+      { route: "/" },
+      { route: "/products" },
+      { route: `/products/${productId}` },
+      { route: "/cart", cookie: cartCookie },
+    ]);
+
+    return { mode, load, productsToAboutThroughput, live, pageWeight, vitals, peakRssMb: running.peakRss() / 1024 / 1024 };
+  } finally {
+    await running.stop();
+  }
+}
+
+function report(results: ModeResult[]): string {
+  const lines: string[] = [];
+  for (const result of results) {
+    lines.push(`\n### ${result.mode === "embedded" ? "Embedded (PGlite)" : "PostgreSQL server"}\n`);
+    lines.push("| Case | Connections | req/s | p50 ms | p95 ms | p99 ms | Errors |", "|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of result.load) {
+      lines.push(`| ${r.case} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    }
+    lines.push("", `\`/products\` throughput is **${(result.productsToAboutThroughput * 100).toFixed(0)} %** of \`/about\` at 50 connections.`);
+    lines.push("", `Live update (status change → event at a subscribed admin): p50 **${result.live.p50.toFixed(1)} ms**, p95 **${result.live.p95.toFixed(1)} ms**, max ${result.live.max.toFixed(1)} ms (${result.live.received}/${result.live.changes} received).`);
+    lines.push("", "| Route | First-load JS (gzip) | Chunks | HTML (gzip) |", "|---|---:|---:|---:|");
+    for (const w of result.pageWeight) {
+      lines.push(`| ${w.route} | ${(w.jsGzipBytes / 1000).toFixed(1)} kB | ${w.chunks} | ${(w.htmlGzipBytes / 1000).toFixed(1)} kB |`);
+    }
+    lines.push("", "| Route (Moto G4, 4× CPU, median of 5) | LCP ms | CLS | TBT ms |", "|---|---:|---:|---:|");
+    for (const v of result.vitals) lines.push(`| ${v.route} | ${v.lcp.toFixed(0)} | ${v.cls.toFixed(3)} | ${v.tbt.toFixed(0)} |`);
+    lines.push("", `Peak server memory (resident, with child processes): **${result.peakRssMb.toFixed(0)} MB**.`);
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (!process.argv.includes("--no-build")) {
+    console.log("[bench] building");
+    const build = spawn("npm", ["run", "build"], { stdio: "inherit" });
+    const code = await new Promise((resolve) => build.once("exit", resolve));
+    if (code !== 0) throw new Error("the build failed");
+  }
+  const results: ModeResult[] = [];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  try {
+    console.log(`[bench] embedded: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
+    const shop = await prepareShop({ database: { engine: "pglite", dataDir }, dataDir, products: PRODUCTS, customers: CUSTOMERS });
+    results.push(await benchMode("embedded", shop, { DATA_DIR: dataDir, DATABASE_URL: "" }));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (process.env.DATABASE_URL) {
+    const adminUrl = new URL(process.env.DATABASE_URL);
+    const name = `shop_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-pg-"));
+    try {
+      console.log(`[bench] postgres: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
+      const shop = await prepareShop({ database: { engine: "postgres", connectionString: url.toString() }, dataDir: pgDataDir, products: PRODUCTS, customers: CUSTOMERS });
+      results.push(await benchMode("postgres", shop, { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() }));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      fs.rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
+  fs.mkdirSync("bench-results", { recursive: true });
+  const file = path.join("bench-results", `bench-${new Date().toISOString().replaceAll(":", "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine, products: PRODUCTS, durationSeconds: DURATION, results }, null, 2));
+  console.log(`\n## Results (${machine})`);
+  console.log(report(results));
+  console.log(`\n[bench] wrote ${file}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,58 @@
+/**
+ * The shop's HTTP hardening in one place: the Content-Security-Policy for pages (a fresh nonce
+ * per request, set by the proxy), the headers every response carries (next.config.ts), and the
+ * same-origin rule for state-changing requests.
+ */
+
+/**
+ * Scripts run only with this request's nonce ('strict-dynamic' lets Next's own loader add its
+ * chunks); styles allow inline attributes (React's `style`); images, fetches and the live-update
+ * stream stay on this origin, plus the Supabase project in Supabase mode. No framing, no plugins,
+ * forms post only here.
+ */
+export function contentSecurityPolicy(nonce: string, options: { dev: boolean; supabaseUrl?: string }): string {
+  const supabase = options.supabaseUrl ? new URL(options.supabaseUrl) : undefined;
+  const supabaseHttp = supabase ? ` ${supabase.origin}` : "";
+  const supabaseWs = supabase ? ` ${supabase.protocol === "https:" ? "wss:" : "ws:"}//${supabase.host}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' blob: data:${supabaseHttp}`,
+    "font-src 'self'",
+    `connect-src 'self'${supabaseHttp}${supabaseWs}${options.dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Sent with every response (next.config.ts `headers()`). */
+export const SECURITY_HEADERS: { key: string; value: string }[] = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/**
+ * Whether a state-changing request comes from the shop's own pages. Browsers send `Origin` on
+ * every POST and `Sec-Fetch-Site` on every request, so a cross-site form or fetch is refused
+ * even where a cookie would ride along; clients that are not browsers send neither and are
+ * judged by their credentials alone.
+ */
+export function isSameOriginRequest(headers: Headers): boolean {
+  const site = headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = headers.get("origin");
+  if (origin === null) return true;
+  if (origin === "null") return false;
+  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
