@@ -183,29 +183,6 @@ test.describe("accessibility and layout", () => {
 });
 
 test.describe("security headers", () => {
-  test("every page carries a nonce-based Content-Security-Policy and satisfies it, signed out and in", async ({ page }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-    });
-    const check = async (path: string) => {
-      const response = await page.goto(path);
-      const headers = response!.headers();
-      expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
-      expect(headers["x-content-type-options"], path).toBe("nosniff");
-      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-      await page.waitForLoadState("networkidle");
-      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-      expect(violations, path).toEqual([]);
-    };
-    const product = await productHref(page, PIES);
-    for (const path of ["/", "/about", "/contact", "/products", product, "/auth/signin"]) await check(path);
-    await signIn(page, DEMO_CUSTOMER);
-    for (const path of ["/", product, "/cart", "/checkout", "/profile"]) await check(path);
-  });
-
   test("a cross-site POST to the API is refused", async ({ request }) => {
     const response = await request.post("/api/trpc/contact.send", {
       headers: { origin: "https://evil.example", "content-type": "application/json" },
