@@ -1,0 +1,168 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, type TestDatabase } from "../helpers/database";
+
+/**
+ * Lints the migrated schema itself rather than behaviour: rules that every future migration must
+ * keep too (RLS on every table, safe SECURITY DEFINER functions, policies that evaluate auth.*()
+ * once per statement). The behaviour of the policies is tested in rls-matrix.test.ts.
+ */
+
+type ApiRole = "anon" | "authenticated";
+
+/**
+ * Tables in public that may go without a policy, each with why. Empty: every table has at least
+ * one. An entry here still needs RLS enabled (no policy + RLS = nobody but the owner and
+ * service_role gets in).
+ */
+const TABLES_WITHOUT_POLICIES: Record<string, string> = {};
+
+/**
+ * SECURITY DEFINER functions (not triggers) that the API roles may call, who may, and why it is
+ * safe. The test fails on any definer function callable by anon or authenticated that is not
+ * listed with exactly these roles, and on a listed function that no longer exists.
+ */
+const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: string }> = {
+  "public.is_admin()": {
+    roles: ["authenticated"],
+    reason: "policies ask it without recursing into profiles' own RLS; it reveals only whether the caller is an admin",
+  },
+  "public.place_order(p_idempotency_key uuid, p_reference text, p_proof_path text)": {
+    roles: ["authenticated"],
+    reason: "customers have no INSERT on orders: this is the only way to create one, for the caller's own cart, pricing it itself",
+  },
+  "public.new_order_reference()": {
+    roles: ["authenticated"],
+    reason: "must check references against every order, which a customer cannot see; returns only a free reference",
+  },
+};
+
+/**
+ * Functions that policies must call wrapped in a scalar sub-select, so Postgres evaluates them
+ * once per statement (an initPlan) instead of once per row. public.is_admin() follows the same
+ * rule in these migrations, so it is held to it too.
+ */
+const ONCE_PER_STATEMENT_FUNCTIONS = ["auth.uid", "auth.jwt", "auth.role", "auth.email", "public.is_admin"];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The calls of `fn` in a deparsed policy expression that are NOT inside `(select fn())`.
+ * Postgres deparses `(select auth.uid())` as `( SELECT auth.uid() AS uid)` and
+ * `(select auth.uid()::text)` as `( SELECT (auth.uid())::text AS uid)`; both are initPlans.
+ * A function in a schema on the search_path is deparsed unqualified (`is_admin()`).
+ */
+function bareCalls(expression: string, fn: string): number {
+  const [schema, name] = fn.split(".") as [string, string];
+  const call = `(?:${escapeRegExp(schema)}\\.)?${escapeRegExp(name)}\\(\\)`;
+  const wrapped = new RegExp(`\\( SELECT (?:${call}|\\(${call}\\)::[\\w ]+(?:\\[\\])?) AS \\w+\\)`, "g");
+  const anyCall = new RegExp(`(?<![\\w.])${call}`, "g");
+  return (expression.replace(wrapped, "").match(anyCall) ?? []).length;
+}
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await freshDatabase({ seed: false });
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe("schema lint", () => {
+  it("every table in public has row-level security and at least one policy", async () => {
+    const { rows } = await sql<{ table: string; rls: boolean; policies: number }>`
+      select c.relname as "table", c.relrowsecurity as rls,
+             (select count(*)::int from pg_policies p where p.schemaname = n.nspname and p.tablename = c.relname) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      order by c.relname`.execute(db.kysely);
+
+    // Sanity: an empty schema must not pass.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.reduce((sum, row) => sum + row.policies, 0)).toBeGreaterThan(0);
+
+    const offences = [
+      ...rows.filter((row) => !row.rls).map((row) => `${row.table}: row-level security is off`),
+      ...rows.filter((row) => row.policies === 0 && !(row.table in TABLES_WITHOUT_POLICIES)).map((row) => `${row.table}: no policy`),
+      ...Object.keys(TABLES_WITHOUT_POLICIES)
+        .filter((table) => !rows.some((row) => row.table === table && row.policies === 0))
+        .map((table) => `${table}: allowlisted as having no policy, but it has one or no longer exists`),
+    ];
+    expect(offences).toEqual([]);
+  });
+
+  it("no SECURITY DEFINER function is callable by anon or authenticated unless allowlisted", async () => {
+    const { rows } = await sql<{ signature: string; is_trigger: boolean; anon: boolean; authenticated: boolean }>`
+      select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature,
+             p.prorettype in ('trigger'::regtype, 'event_trigger'::regtype) as is_trigger,
+             has_function_privilege('anon', p.oid, 'EXECUTE') as anon,
+             has_function_privilege('authenticated', p.oid, 'EXECUTE') as authenticated
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'auth', 'storage') and p.prosecdef
+      order by 1`.execute(db.kysely);
+
+    // Sanity: the migrations do define some (is_admin, place_order, ...).
+    expect(rows.length).toBeGreaterThan(0);
+
+    // Trigger functions are left out: Postgres refuses to call a function returning trigger
+    // other than as a trigger, so EXECUTE on one gives a caller nothing.
+    const callable: Record<string, ApiRole[]> = {};
+    for (const row of rows.filter((r) => !r.is_trigger)) {
+      const roles = (["anon", "authenticated"] as const).filter((role) => row[role]);
+      if (roles.length > 0) callable[row.signature] = roles;
+    }
+    const allowed = Object.fromEntries(Object.entries(CALLABLE_DEFINER_FUNCTIONS).map(([signature, entry]) => [signature, entry.roles]));
+    expect(callable).toEqual(allowed);
+  });
+
+  it("every SECURITY DEFINER function pins its search_path", async () => {
+    const { rows } = await sql<{ signature: string; pinned: boolean }>`
+      select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature,
+             exists (select 1 from unnest(coalesce(p.proconfig, '{}'::text[])) setting where setting like 'search_path=%') as pinned
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
+      order by 1`.execute(db.kysely);
+
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => !row.pinned).map((row) => row.signature)).toEqual([]);
+  });
+
+  it("policies in public and storage call auth.uid() and friends only as (select auth.uid())", async () => {
+    const { rows } = await sql<{ schemaname: string; tablename: string; policyname: string; qual: string | null; with_check: string | null }>`
+      select schemaname, tablename, policyname, qual, with_check
+      from pg_policies
+      where schemaname in ('public', 'storage')
+      order by 1, 2, 3`.execute(db.kysely);
+
+    // Sanity: both schemas have policies, and some of them do use auth.uid().
+    expect(rows.filter((row) => row.schemaname === "public").length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.schemaname === "storage" && row.tablename === "objects").length).toBeGreaterThan(0);
+    expect(rows.filter((row) => `${row.qual ?? ""} ${row.with_check ?? ""}`.includes("auth.uid()")).length).toBeGreaterThan(0);
+
+    const offences: string[] = [];
+    for (const row of rows) {
+      for (const [clause, expression] of [["using", row.qual], ["with check", row.with_check]] as const) {
+        if (!expression) continue;
+        for (const fn of ONCE_PER_STATEMENT_FUNCTIONS) {
+          const bare = bareCalls(expression, fn);
+          if (bare > 0) offences.push(`${row.schemaname}.${row.tablename} "${row.policyname}" ${clause}: ${bare} bare ${fn}()`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it("the policy lint itself tells wrapped calls from bare ones", () => {
+    expect(bareCalls("(user_id = ( SELECT auth.uid() AS uid))", "auth.uid")).toBe(0);
+    expect(bareCalls("((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))", "auth.uid")).toBe(0);
+    expect(bareCalls("((id = ( SELECT auth.uid() AS uid)) OR ( SELECT is_admin() AS is_admin))", "public.is_admin")).toBe(0);
+    expect(bareCalls("(user_id = auth.uid())", "auth.uid")).toBe(1);
+    expect(bareCalls("((storage.foldername(name))[1] = (auth.uid())::text)", "auth.uid")).toBe(1);
+    expect(bareCalls("(EXISTS ( SELECT 1 FROM orders o WHERE (o.user_id = auth.uid())))", "auth.uid")).toBe(1);
+    expect(bareCalls("(is_admin() OR (id = ( SELECT auth.uid() AS uid)))", "public.is_admin")).toBe(1);
+    expect(bareCalls("(( SELECT auth.uid() AS uid) = user_id AND owner = auth.uid())", "auth.uid")).toBe(1);
+    expect(bareCalls("((auth.jwt() ->> 'role'::text) = 'admin'::text)", "auth.jwt")).toBe(1);
+  });
+});
