@@ -4,6 +4,7 @@
  * while the shop is running this refuses with a clear message instead of opening it twice.
  */
 import nextEnv from "@next/env";
+import { shopRunningMessage } from "./lib/data-dir-cli";
 
 nextEnv.loadEnvConfig(process.cwd());
 
@@ -29,10 +30,7 @@ async function main(): Promise<number> {
     const dataDir = path.resolve(env.DATA_DIR);
     const holder = dataDirHolder(dataDir);
     if (holder !== undefined) {
-      console.error(
-        `The shop is running on ${dataDir} (pid ${holder}). PGlite allows one process per data directory:\n` +
-          "stop the shop, run this command again, then start the shop.",
-      );
+      console.error(shopRunningMessage(dataDir, holder, "run this command again"));
       return 1;
     }
     database = await openDatabase({ engine: "pglite", dataDir });

@@ -5,20 +5,17 @@
  * PGlite allows one process per data directory, so this refuses while the shop is running, and it
  * holds the directory's lock file itself while archiving so the shop cannot start halfway through.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { fileTimestamp, MANIFEST_FILE, runTar, shopRunningMessage } from "./lib/data-dir-cli";
 
 // Before anything reads the environment: "@/env" is imported below, once .env files are loaded.
 nextEnv.loadEnvConfig(process.cwd());
 
 const USAGE = "Usage: npm run backup -- [<file.tar.gz>]   (default: backups/shop-<timestamp>.tar.gz)";
 
-/** Written into the archive next to the data; restore reads it back and leaves it out of DATA_DIR. */
-const MANIFEST_FILE = "backup-manifest.json";
-const LOCK_FILE = "shop.lock";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -28,7 +25,7 @@ async function main(): Promise<number> {
   }
 
   const { env, runMode } = await import("@/env");
-  const { dataDirHolder } = await import("@/server/db/database");
+  const { dataDirHolder, LOCK_FILE } = await import("@/server/db/database");
 
   if (runMode() !== "embedded") {
     console.error(
@@ -45,10 +42,7 @@ async function main(): Promise<number> {
   }
   const holder = dataDirHolder(dataDir);
   if (holder !== undefined) {
-    console.error(
-      `The shop is running on ${dataDir} (pid ${holder}). PGlite allows one process per data directory:\n` +
-        "stop the shop, run the backup, then start the shop again.",
-    );
+    console.error(shopRunningMessage(dataDir, holder, "run the backup"));
     return 1;
   }
 
@@ -90,7 +84,7 @@ async function main(): Promise<number> {
       // tar could mistake for a remote host:path. "./name" keeps names starting with "-" harmless.
       await runTar(
         ["-czf", "-", "-C", dataDir, ...entries.map((name) => `./${name}`), "-C", staging, `./${MANIFEST_FILE}`],
-        fd,
+        { stdout: fd },
       );
       fs.fsyncSync(fd);
     } finally {
@@ -109,19 +103,6 @@ async function main(): Promise<number> {
     fs.rmSync(staging, { recursive: true, force: true });
     releaseLock(lockFile);
   }
-}
-
-/** Runs tar with its stdout going to `stdoutFd`; rejects with tar's own message when it fails. */
-async function runTar(args: string[], stdoutFd: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("tar", args, { stdio: ["ignore", stdoutFd, "pipe"] });
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", (error) => reject(new Error(`Could not run tar (is it installed?): ${error.message}`)));
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`tar failed (exit ${code}): ${stderr.trim() || "no message"}`)),
-    );
-  });
 }
 
 /** Removes our lock file, unless some other process has taken its place meanwhile. */
@@ -163,11 +144,6 @@ function readPackageJson(): { name: string; version: string } {
 function isInside(file: string, dir: string): boolean {
   const relative = path.relative(dir, file);
   return relative === "" || (relative.split(path.sep)[0] !== ".." && !path.isAbsolute(relative));
-}
-
-/** An ISO timestamp that is safe in file names everywhere (no colons): 2026-05-01T09-30-00Z. */
-function fileTimestamp(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
 }
 
 function formatSize(bytes: number): string {

@@ -6,19 +6,16 @@
  * leaves DATA_DIR as it was. A non-empty DATA_DIR is replaced only with --force, and then moved
  * aside to <DATA_DIR>.before-restore-<timestamp>, never deleted.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { fileTimestamp, MANIFEST_FILE, runTar, shopRunningMessage } from "./lib/data-dir-cli";
 
 // Before anything reads the environment: "@/env" is imported below, once .env files are loaded.
 nextEnv.loadEnvConfig(process.cwd());
 
 const USAGE = "Usage: npm run restore -- <file.tar.gz> [--force]";
 
-/** Written by `npm run backup` next to the data; read for the summary, not kept in DATA_DIR. */
-const MANIFEST_FILE = "backup-manifest.json";
-const LOCK_FILE = "shop.lock";
 
 /** A refusal or failure with a message for the person running the command (exit 1). */
 class RestoreError extends Error {}
@@ -33,7 +30,7 @@ async function main(): Promise<number> {
   }
 
   const { env, runMode } = await import("@/env");
-  const { dataDirHolder, openDatabase } = await import("@/server/db/database");
+  const { dataDirHolder, LOCK_FILE, openDatabase } = await import("@/server/db/database");
   const { sql } = await import("kysely");
 
   if (runMode() !== "embedded") {
@@ -53,12 +50,7 @@ async function main(): Promise<number> {
   /** Why DATA_DIR may not be replaced now, if it may not. */
   function refusal(): string | undefined {
     const holder = dataDirHolder(dataDir);
-    if (holder !== undefined) {
-      return (
-        `The shop is running on ${dataDir} (pid ${holder}). PGlite allows one process per data directory:\n` +
-        "stop the shop, run the restore, then start the shop again."
-      );
-    }
+    if (holder !== undefined) return shopRunningMessage(dataDir, holder, "run the restore");
     const stat = fs.statSync(dataDir, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) return `DATA_DIR ${dataDir} is not a directory.`;
     if (stat && !force && fs.readdirSync(dataDir).length > 0) {
@@ -141,21 +133,11 @@ async function main(): Promise<number> {
   }
 }
 
-/** Unpacks the gzipped tar `archive` into `dir` with the tar command (reading it on stdin). */
+/** Unpacks the gzipped tar `archive` into `dir` (tar refuses members with absolute paths or ".."). */
 async function extract(archive: string, dir: string): Promise<void> {
   const fd = fs.openSync(archive, "r");
   try {
-    await new Promise<void>((resolve, reject) => {
-      // `-f -` (stdin): no shell, and no archive name that tar could mistake for a remote host:path.
-      // Members with absolute paths or ".." are refused by tar itself.
-      const child = spawn("tar", ["-xzf", "-", "-C", dir, "--no-same-owner"], { stdio: [fd, "ignore", "pipe"] });
-      let stderr = "";
-      child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on("error", (error) => reject(new Error(`could not run tar (is it installed?): ${error.message}`)));
-      child.on("close", (code) =>
-        code === 0 ? resolve() : reject(new Error(`tar failed (exit ${code}): ${stderr.trim() || "no message"}`)),
-      );
-    });
+    await runTar(["-xzf", "-", "-C", dir, "--no-same-owner"], { stdin: fd });
   } finally {
     fs.closeSync(fd);
   }
@@ -176,11 +158,6 @@ function unusedName(base: string): string {
   let name = base;
   for (let n = 2; fs.existsSync(name); n++) name = `${base}-${n}`;
   return name;
-}
-
-/** An ISO timestamp that is safe in file names everywhere (no colons): 2026-05-01T09-30-00Z. */
-function fileTimestamp(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
 }
 
 main().then(

@@ -9,12 +9,12 @@
  *   BENCH_PRODUCTS=500 BENCH_DURATION=5 npm run bench
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import pg from "pg";
+import { makeNoisyPng } from "../../tests/helpers/images";
 import { mutationBody, queryPath, runLoad, type LoadCase, type LoadResult } from "./load";
 import { measureLiveLatency, type LiveLatency } from "./live-latency";
 import { measurePageWeight, type PageWeight } from "./page-weight";
@@ -40,32 +40,6 @@ interface ModeResult {
   pageWeight: PageWeight[];
   vitals: Vitals[];
   peakRssMb: number;
-}
-
-/** A real, decodable greyscale PNG of about `bytes` (random pixels, stored uncompressed). */
-function pngOfSize(bytes: number): Buffer {
-  const width = 500;
-  const height = Math.ceil(bytes / (width + 1));
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  const raw = randomBytes((width + 1) * height);
-  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(raw, { level: 0 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
@@ -214,9 +188,8 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
     }
 
     // Checkout: each request a different customer with one item in the cart, paying with a 200 kB PNG.
-    const proof = pngOfSize(200 * 1024);
+    const proof = makeNoisyPng(200 * 1024);
     let referenceNumber = 100_000;
-    const orderIds: string[] = [];
     for (const connections of CONNECTIONS) {
       const customers = checkoutPool.slice(0, CHECKOUTS[connections]);
       checkoutPool = checkoutPool.slice(customers.length);
@@ -244,8 +217,8 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
         ),
       );
     }
-    const orders = (await get("adminOrders.list", shop.admin.cookie, {})) as { id: string }[] | { orders: { id: string }[] };
-    orderIds.push(...(Array.isArray(orders) ? orders : orders.orders).map((order) => order.id));
+    const orders = (await get("adminOrders.list", shop.admin.cookie, {})) as { id: string }[];
+    const orderIds = orders.map((order) => order.id);
     if (orderIds.length === 0) throw new Error("no orders were placed: the checkout case failed");
 
     // Admin status changes, each to the other open status.

@@ -27,15 +27,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const { user } = await getRequestContext();
   const page = (
     <>
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
-            Skip to content
-          </a>
-          <SiteHeader />
-          <div id="main" className="flex-1">
-            {children}
-          </div>
-          <SiteFooter />
-          <CustomCursor />
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <div id="main" className="flex-1">
+        {children}
+      </div>
+      <SiteFooter />
+      <CustomCursor />
     </>
   );
   return (

@@ -16,6 +16,8 @@ export const MAX_EMAIL_LENGTH = 255;
 /** Products per page on /products, and the catalogue.list default (at most 100 per call). */
 export const PRODUCTS_PER_PAGE = 24;
 export const MAX_PRODUCTS_PER_CALL = 100;
+/** The highest page number /products and catalogue.list accept. */
+export const MAX_PRODUCT_PAGE = 10_000;
 
 /** The product list's sort orders (`?sort=` on /products); the first is the default. */
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;

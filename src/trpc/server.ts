@@ -6,8 +6,6 @@ import { createCaller, type AppRouter } from "@/server/api/root";
 import { createQueryClient } from "./query-client";
 import { getRequestContext } from "./request-context";
 
-export { getRequestContext };
-
 const getQueryClient = cache(createQueryClient);
 const caller = createCaller(getRequestContext);
 

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
-import { PRODUCTS_PER_PAGE } from "@/lib/constants";
+import { MAX_PRODUCT_PAGE, PRODUCT_SORTS, PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { site } from "@/lib/site";
 import { getCategoryNames, getProducts } from "@/server/catalogue/cached-catalogue";
-import { listProductsInput, PRODUCT_SORTS, type ProductSort } from "@/server/catalogue/catalogue-schemas";
+import { listProductsInput } from "@/server/catalogue/catalogue-schemas";
 
 export const metadata: Metadata = {
   title: "Products and services",
@@ -32,7 +32,7 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
   const rawSort = first(params.sort);
   const sort: ProductSort = PRODUCT_SORTS.includes(rawSort as ProductSort) ? (rawSort as ProductSort) : "newest";
   const rawPage = Number(first(params.page) ?? 1);
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
+  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= MAX_PRODUCT_PAGE ? rawPage : 1;
   const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort, page });
   const input = parsed.success ? (parsed.data ?? {}) : { sort };
   // One more than a page: whether there is a next page, without counting them all.

@@ -6,7 +6,8 @@ import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
 import { buttonClasses } from "@/components/ui/button";
 import { requireAccess } from "@/server/auth/guards";
-import { getRequestContext, HydrateClient, api } from "@/trpc/server";
+import { getRequestContext } from "@/trpc/request-context";
+import { HydrateClient, api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Your profile", robots: { index: false } };
 

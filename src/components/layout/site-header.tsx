@@ -14,7 +14,26 @@ export async function SiteHeader() {
     runMode() === "supabase"
       ? { mode: "supabase", url: env.NEXT_PUBLIC_SUPABASE_URL ?? "", anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "" }
       : { mode: "local" };
-  const avatarUrl = user ? (user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg") : null;
+  // Rendered here, on the server, and handed to the nav: visitors get none of it.
+  const account = user ? (
+    <>
+      <Link href="/profile" className="shrink-0 rounded-full" aria-label="Your profile">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar from the shop's own storage */}
+        <img
+          src={user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg"}
+          alt=""
+          width={32}
+          height={32}
+          className="h-8 w-8 rounded-full object-cover"
+          data-testid="nav-avatar"
+        />
+      </Link>
+      <span className="px-3 py-2 text-sm text-muted" data-testid="greeting">
+        Welcome, <span className="font-semibold text-ink">{user.displayName}</span>
+      </span>
+      <LogoutButton label="Sign Out" className="min-h-10 py-2" />
+    </>
+  ) : null;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -29,20 +48,7 @@ export async function SiteHeader() {
         <SiteNav
           links={navLinksFor(user)}
           cartBadge={user?.role === "user" ? <CartCount /> : null}
-          account={
-            user ? (
-              <>
-                <Link href="/profile" className="shrink-0 rounded-full" aria-label="Your profile">
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar from the shop's own storage */}
-                  <img src={avatarUrl ?? ""} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-testid="nav-avatar" />
-                </Link>
-                <span className="px-3 py-2 text-sm text-muted" data-testid="greeting">
-                  Welcome, <span className="font-semibold text-ink">{user.displayName}</span>
-                </span>
-                <LogoutButton label="Sign Out" className="min-h-10 py-2" />
-              </>
-            ) : null
-          }
+          account={account}
         />
         {user ? <LiveUpdates config={live} userId={user.id} /> : null}
       </div>

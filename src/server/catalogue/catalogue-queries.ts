@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { PRODUCTS_PER_PAGE } from "@/lib/constants";
+import { PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
 import type { Tx } from "@/server/db/as-caller";
-import type { ListProductsInput, ProductSort } from "./catalogue-schemas";
+import type { ListProductsInput } from "./catalogue-schemas";
 
 /** A product as the shop shows it. */
 export interface CatalogueProduct {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { MAX_PRODUCTS_PER_CALL, PRODUCT_SORTS } from "@/lib/constants";
-
-export { PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
+import { MAX_PRODUCT_PAGE, MAX_PRODUCTS_PER_CALL, PRODUCT_SORTS } from "@/lib/constants";
 
 export const listProductsInput = z
   .object({
@@ -9,7 +7,7 @@ export const listProductsInput = z
     search: z.string().trim().max(100).optional(),
     sort: z.enum(PRODUCT_SORTS).optional(),
     /** 1-based page of `perPage` products (default PRODUCTS_PER_PAGE). */
-    page: z.number().int().min(1).max(10_000).optional(),
+    page: z.number().int().min(1).max(MAX_PRODUCT_PAGE).optional(),
     perPage: z.number().int().min(1).max(MAX_PRODUCTS_PER_CALL).optional(),
   })
   .optional();

@@ -30,7 +30,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<ShopDatabase
 
 // PGlite ----------------------------------------------------------------------------------------
 
-const LOCK_FILE = "shop.lock";
+/** The file that names the process holding a data directory. */
+export const LOCK_FILE = "shop.lock";
 
 /** The PID holding `dataDir`, if a live process other than this one holds it. */
 export function dataDirHolder(dataDir: string): number | undefined {
