@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * The one place that reads process.env. Everything else imports `env` (server) or the

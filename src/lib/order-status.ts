@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** The order_status enum (ARCHITECTURE §8), in the admin's filter order. */
 export const ORDER_STATUSES = ["pending_payment", "pending_delivery", "complete", "cancelled"] as const;

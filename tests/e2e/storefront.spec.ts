@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../src/lib/messages";
-import { DEMO_CUSTOMER, signIn } from "./fixtures";
+import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 
 const PIES = "Steak & Kidney Pies (6-pack)";
 
@@ -183,6 +183,41 @@ test.describe("accessibility and layout", () => {
 });
 
 test.describe("security headers", () => {
+  /** Visits `paths` and expects each to carry the shop's headers and to break none of its CSP. */
+  async function expectPoliciesKept(page: Page, paths: string[]) {
+    for (const path of paths) {
+      const response = await page.goto(path);
+      const headers = response!.headers();
+      expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      await page.waitForLoadState("networkidle");
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(violations, path).toEqual([]);
+    }
+  }
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+  });
+
+  test("every page carries a nonce-based Content-Security-Policy and satisfies it, signed out and as a customer", async ({ page }) => {
+    const product = await productHref(page, PIES);
+    await expectPoliciesKept(page, ["/", "/about", "/contact", "/products", product, "/auth/signin", "/auth/signup"]);
+    await signIn(page, DEMO_CUSTOMER);
+    await expectPoliciesKept(page, ["/", product, "/cart", "/checkout", "/profile"]);
+  });
+
+  test("admin pages satisfy the Content-Security-Policy too", async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    await expectPoliciesKept(page, ["/admin/dashboard", "/admin/orders", "/admin/messages"]);
+  });
+
   test("a cross-site POST to the API is refused", async ({ request }) => {
     const response = await request.post("/api/trpc/contact.send", {
       headers: { origin: "https://evil.example", "content-type": "application/json" },

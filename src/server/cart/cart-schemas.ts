@@ -1,3 +1,3 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 export const productRefInput = z.object({ productId: z.uuid("Unknown product.") });

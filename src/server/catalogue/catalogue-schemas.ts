@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { MAX_PRODUCT_PAGE, MAX_PRODUCTS_PER_CALL, PRODUCT_SORTS } from "@/lib/constants";
 
 export const listProductsInput = z

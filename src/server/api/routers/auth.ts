@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth-schemas";
 import { messages } from "@/lib/messages";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";

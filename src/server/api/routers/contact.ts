@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { contactInput } from "@/lib/contact-schema";
 import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
