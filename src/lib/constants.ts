@@ -13,6 +13,14 @@ export const MAX_PASSWORD_LENGTH = 72;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 255;
 
+/**
+ * Rate limits per sliding window (beyond sign-in's own): sign-ups and contact messages per client
+ * address, checkouts per customer. Generous for people, tight for scripts.
+ */
+export const SIGN_UP_LIMIT = { attempts: 20, windowMs: 60 * 60_000 };
+export const CONTACT_LIMIT = { attempts: 10, windowMs: 60 * 60_000 };
+export const CHECKOUT_LIMIT = { attempts: 10, windowMs: 15 * 60_000 };
+
 /** Products per page on /products, and the catalogue.list default (at most 100 per call). */
 export const PRODUCTS_PER_PAGE = 24;
 export const MAX_PRODUCTS_PER_CALL = 100;

@@ -9,7 +9,7 @@ import type { ShopDatabase } from "@/server/db/database";
 import type { AuthPort } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
 import type { StoragePort } from "@/server/ports/storage";
-import { RateLimiter } from "@/server/security/rate-limit";
+import { newRequestLimits, RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 
 /**
  * Builds the ports (ARCHITECTURE §3) for the configured run mode. The one place that chooses an
@@ -21,13 +21,20 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 interface ProcessState {
   secret?: Uint8Array;
   signInLimits: { byEmail: RateLimiter; byAddress: RateLimiter };
+  requestLimits: RequestLimits;
 }
 
 const globalForPlatform = globalThis as unknown as { shopPlatform?: ProcessState };
 const state: ProcessState = (globalForPlatform.shopPlatform ??= {
   // After 5 failed sign-ins for one email, or 20 from one address, in 15 minutes: wait.
   signInLimits: { byEmail: new RateLimiter(5, FIFTEEN_MINUTES), byAddress: new RateLimiter(20, FIFTEEN_MINUTES) },
+  requestLimits: newRequestLimits(),
 });
+
+/** This process's sign-up, contact and checkout limits (one server process keeps them in memory). */
+export function processRequestLimits(): RequestLimits {
+  return (state.requestLimits ??= newRequestLimits());
+}
 
 export function localSigningSecret(): Uint8Array {
   return (state.secret ??= loadSigningSecret({ secret: env.AUTH_JWT_SECRET, dataDir: path.resolve(env.DATA_DIR) }));

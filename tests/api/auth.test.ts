@@ -6,6 +6,7 @@ import { SESSION_COOKIE, signSessionToken } from "@/server/adapters/local/sessio
 import { adminProcedure, createCallerFactory, createContextFor, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
 import { callerAs, TestBrowser, TEST_SECRET } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
+import { newRequestLimits } from "@/server/security/rate-limit";
 
 let db: TestDatabase;
 const m = messages.auth;
@@ -236,7 +237,7 @@ describe("procedure guards", () => {
   async function callerFor(user: Awaited<ReturnType<typeof createUser>> | null) {
     const base = await callerAs(db, user);
     const session = await base.auth.session();
-    return createTestCaller(createContextFor({ database: db, user: session, auth: undefined as never, storage: undefined as never }));
+    return createTestCaller(createContextFor({ database: db, user: session, auth: undefined as never, storage: undefined as never, limits: newRequestLimits() }));
   }
 
   it("signed-in procedures refuse visitors with UNAUTHORIZED", async () => {

@@ -5,7 +5,7 @@ import { createLocalAuth, type GoogleClient } from "@/server/adapters/local/loca
 import { loadSessionUser } from "@/server/auth/session-user";
 import type { ShopDatabase } from "@/server/db/database";
 import { headerCookieJar } from "@/server/ports/cookies";
-import { RateLimiter } from "@/server/security/rate-limit";
+import { newRequestLimits, RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 import type { TestUser } from "./database";
 import { createLocalStorage } from "@/server/adapters/local/local-storage";
 import type { StoragePort } from "@/server/ports/storage";
@@ -44,17 +44,21 @@ export function freshSignInLimits() {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   readonly #signInLimits: ReturnType<typeof freshSignInLimits>;
+  readonly #requestLimits: RequestLimits;
 
   constructor(
     readonly db: ShopDatabase,
     readonly options: {
       address?: string;
       signInLimits?: ReturnType<typeof freshSignInLimits>;
+      /** Share one set between browsers to test limits across callers; fresh by default. */
+      requestLimits?: RequestLimits;
       google?: GoogleClient;
       fetch?: typeof fetch;
     } = {},
   ) {
     this.#signInLimits = options.signInLimits ?? freshSignInLimits();
+    this.#requestLimits = options.requestLimits ?? newRequestLimits();
   }
 
   requestHeaders(): Headers {
@@ -84,7 +88,7 @@ export class TestBrowser {
       fetch: this.options.fetch,
     });
     try {
-      const ctx = await resolveContext(this.db, { auth, storage: testStorage(this.db) }, requestHeaders);
+      const ctx = await resolveContext(this.db, { auth, storage: testStorage(this.db) }, requestHeaders, this.#requestLimits);
       return await work(createCaller(ctx));
     } finally {
       this.absorb(responseHeaders);
@@ -119,7 +123,11 @@ export class TestBrowser {
 }
 
 /** A caller acting as `user` (or a visitor), without going through sign-in. */
-export async function callerAs(db: ShopDatabase, user: TestUser | null, options: { storage?: StoragePort } = {}): Promise<Caller> {
+export async function callerAs(
+  db: ShopDatabase,
+  user: TestUser | null,
+  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers } = {},
+): Promise<Caller> {
   const auth = createLocalAuth({
     db: db.kysely,
     cookies: headerCookieJar(new Headers()),
@@ -129,5 +137,14 @@ export async function callerAs(db: ShopDatabase, user: TestUser | null, options:
     signInLimits: freshSignInLimits(),
   });
   const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createCaller(createContextFor({ database: db, user: sessionUser, auth, storage: options.storage ?? testStorage(db) }));
+  return createCaller(
+    createContextFor({
+      database: db,
+      user: sessionUser,
+      auth,
+      storage: options.storage ?? testStorage(db),
+      headers: options.headers,
+      limits: options.limits ?? newRequestLimits(),
+    }),
+  );
 }

@@ -6,10 +6,11 @@ import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { getDatabase } from "@/server/db";
-import { portsFor, type RequestPorts } from "@/server/platform";
+import { portsFor, processRequestLimits, type RequestPorts } from "@/server/platform";
 import type { AuthPort } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
 import type { StoragePort } from "@/server/ports/storage";
+import { clientAddress, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 
 export type { SessionUser } from "@/server/auth/session-user";
 
@@ -23,6 +24,8 @@ export interface TRPCContext {
   storage: StoragePort;
   /** The privileged handle, for the few server tasks that need it (never for a caller's own reads or writes). */
   database: ShopDatabase;
+  /** Rate limits for sign-up, contact and checkout (the process's own; tests bring fresh ones). */
+  limits: RequestLimits;
 }
 
 /** Builds a context from its parts; used by the HTTP handler, the RSC caller and the tests. */
@@ -32,6 +35,7 @@ export function createContextFor(parts: {
   auth: AuthPort;
   storage: StoragePort;
   headers?: Headers;
+  limits: RequestLimits;
 }): TRPCContext {
   const identity: DbIdentity = parts.user ? { kind: "user", id: parts.user.id, email: parts.user.email } : ANON;
   return {
@@ -41,19 +45,25 @@ export function createContextFor(parts: {
     auth: parts.auth,
     storage: parts.storage,
     database: parts.database,
+    limits: parts.limits,
   };
 }
 
 /** Resolves the caller of one request from its cookies. */
-export async function resolveContext(database: ShopDatabase, ports: RequestPorts, headers: Headers): Promise<TRPCContext> {
+export async function resolveContext(
+  database: ShopDatabase,
+  ports: RequestPorts,
+  headers: Headers,
+  limits: RequestLimits,
+): Promise<TRPCContext> {
   const authUser = await ports.auth.currentUser();
   const user = authUser ? await loadSessionUser(database, authUser) : null;
-  return createContextFor({ database, user, ...ports, headers });
+  return createContextFor({ database, user, ...ports, headers, limits });
 }
 
 export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
   const database = await getDatabase();
-  return resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers);
+  return resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers, processRequestLimits());
 }
 
 const t = initTRPC.context<TRPCContext>().create({
@@ -99,6 +109,28 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: messages.auth.adminsOnly });
   return next({ ctx });
 });
+
+/**
+ * Refuses a caller who has already made the limit's number of these calls in its window, with
+ * how long to wait; otherwise counts this one. Used after `.input()`, so only well-formed
+ * submissions count; `keyOf` says whose calls they are (a client address, a customer).
+ */
+export function rateLimited(pick: (limits: RequestLimits) => RateLimiter, keyOf: (ctx: TRPCContext) => string) {
+  return t.middleware(({ ctx, next }) => {
+    const limiter = pick(ctx.limits);
+    const key = keyOf(ctx);
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: messages.security.slowDown(Math.ceil(wait / 60_000)) });
+    limiter.hit(key);
+    return next();
+  });
+}
+
+/** Rate-limit key: the client's address, as the proxy in front reports it. */
+export const byClientAddress = (ctx: TRPCContext) => `address:${clientAddress(ctx.headers)}`;
+
+/** Rate-limit key: the signed-in customer (their address, should a visitor ever get this far). */
+export const byCaller = (ctx: TRPCContext) => (ctx.user ? `user:${ctx.user.id}` : byClientAddress(ctx));
 
 /** Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9). */
 export const customerProcedure = signedInProcedure.use(({ ctx, next }) => {

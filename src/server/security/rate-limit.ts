@@ -1,3 +1,5 @@
+import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
+
 /**
  * A sliding-window counter kept in memory: enough for one server process (the embedded mode is
  * one process by design). Each key allows `limit` hits per `windowMs`.
@@ -44,4 +46,16 @@ export class RateLimiter {
 export function clientAddress(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return forwarded || headers.get("x-real-ip") || "unknown";
+}
+
+/** The limits the API applies to whole procedures (sign-in keeps its own, inside local auth). */
+export interface RequestLimits {
+  signUp: RateLimiter;
+  contact: RateLimiter;
+  checkout: RateLimiter;
+}
+
+export function newRequestLimits(): RequestLimits {
+  const limiter = ({ attempts, windowMs }: { attempts: number; windowMs: number }) => new RateLimiter(attempts, windowMs);
+  return { signUp: limiter(SIGN_UP_LIMIT), contact: limiter(CONTACT_LIMIT), checkout: limiter(CHECKOUT_LIMIT) };
 }

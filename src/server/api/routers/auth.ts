@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { z } from "@/lib/zod";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth-schemas";
 import { messages } from "@/lib/messages";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
 import { homeFor } from "@/server/auth/home";
 import { loadSessionUser } from "@/server/auth/session-user";
 import { AuthError } from "@/server/ports/auth";
@@ -44,14 +44,17 @@ export const authRouter = createTRPCRouter({
       return { message: messages.auth.signInSuccess, redirectTo: safeNextPath(input.next, homeFor(user)) };
     }),
 
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    try {
-      await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName });
-    } catch (error) {
-      throw toTRPCError(error, messages.auth.signUpFailed);
-    }
-    return { message: messages.auth.signUpSuccess };
-  }),
+  signUp: publicProcedure
+    .input(signUpInput)
+    .use(rateLimited((limits) => limits.signUp, byClientAddress))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName });
+      } catch (error) {
+        throw toTRPCError(error, messages.auth.signUpFailed);
+      }
+      return { message: messages.auth.signUpSuccess };
+    }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     await ctx.auth.signOut();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { placeOrderInput } from "@/lib/checkout-schema";
 import { site } from "@/lib/site";
-import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
+import { byCaller, createTRPCRouter, customerProcedure, rateLimited } from "@/server/api/trpc";
 import { placeOrderWithProof } from "@/server/checkout/place-order";
 
 export const checkoutRouter = createTRPCRouter({
@@ -16,5 +16,6 @@ export const checkoutRouter = createTRPCRouter({
 
   placeOrder: customerProcedure
     .input(placeOrderInput)
+    .use(rateLimited((limits) => limits.checkout, byCaller))
     .mutation(({ ctx, input }) => placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input)),
 });

@@ -2,23 +2,26 @@ import { TRPCError } from "@trpc/server";
 import { z } from "@/lib/zod";
 import { contactInput } from "@/lib/contact-schema";
 import { messages } from "@/lib/messages";
-import { adminProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { adminProcedure, byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
 
 export const contactRouter = createTRPCRouter({
   /** Stores a message from the contact form (anyone may send) and confirms it to the sender. */
-  send: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
-    try {
-      await ctx.db.transaction((trx) =>
-        trx
-          .insertInto("contact_messages")
-          .values({ name: input.name, email: input.email.toLowerCase(), phone: input.phone || null, message: input.message, read_at: null })
-          .execute(),
-      );
-    } catch (error) {
-      throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.contact.failed, cause: error });
-    }
-    return { message: messages.contact.sent(input.name) };
-  }),
+  send: publicProcedure
+    .input(contactInput)
+    .use(rateLimited((limits) => limits.contact, byClientAddress))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await ctx.db.transaction((trx) =>
+          trx
+            .insertInto("contact_messages")
+            .values({ name: input.name, email: input.email.toLowerCase(), phone: input.phone || null, message: input.message, read_at: null })
+            .execute(),
+        );
+      } catch (error) {
+        throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.contact.failed, cause: error });
+      }
+      return { message: messages.contact.sent(input.name) };
+    }),
 
   /** Admins: every message, newest first. */
   list: adminProcedure.query(({ ctx }) =>

@@ -3,7 +3,7 @@ import { runMode } from "@/env";
 import { readObjectFile } from "@/server/adapters/local/local-storage";
 import { resolveContext } from "@/server/api/trpc";
 import { getDatabase } from "@/server/db";
-import { localStorageRoot, portsFor } from "@/server/platform";
+import { localStorageRoot, portsFor, processRequestLimits } from "@/server/platform";
 import { headerCookieJar } from "@/server/ports/cookies";
 import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from "@/server/ports/storage";
 import { IMAGE_EXTENSIONS, type ImageType } from "@/server/uploads/image-check";
@@ -26,7 +26,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/files
   const object = { bucket: bucket as Bucket, path: segments.join("/") };
 
   const database = await getDatabase();
-  const ctx = await resolveContext(database, portsFor(database, headerCookieJar(request.headers), request.headers), request.headers);
+  const ctx = await resolveContext(database, portsFor(database, headerCookieJar(request.headers), request.headers), request.headers, processRequestLimits());
   const row = await ctx.db.transaction((trx) =>
     trx
       .selectFrom("storage.objects")
