@@ -8,14 +8,14 @@
  *   npm run bench -- --no-build       # reuse the current .next build
  *   BENCH_PRODUCTS=500 BENCH_DURATION=5 npm run bench
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { makeNoisyPng } from "../../tests/helpers/images";
 import { mutationBody, queryPath, runLoad, type LoadCase, type LoadResult } from "./load";
+import { eachLimited, get, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop } from "./server";
 import { measureLiveLatency, type LiveLatency } from "./live-latency";
 import { measurePageWeight, type PageWeight } from "./page-weight";
 import { prepareShop, type PreparedShop } from "./prepare";
@@ -42,109 +42,9 @@ interface ModeResult {
   peakRssMb: number;
 }
 
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = `----bench${randomUUID().replaceAll("-", "")}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-  parts.push(file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** The resident memory of a process and its descendants, in bytes. */
-function treeRss(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let total = 0;
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.pop()!;
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; peakRss: () => number; stop: () => Promise<void> }> {
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  let log = "";
-  server.stdout!.on("data", (data: Buffer) => (log += data.toString()));
-  server.stderr!.on("data", (data: Buffer) => (log += data.toString()));
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid!))), 100);
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${BASE_URL}/about`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 300 || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    server,
-    peakRss: () => Math.max(peak, treeRss(server.pid!)),
-    stop: async () => {
-      clearInterval(sampler);
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-    },
-  };
-}
-
-async function post(procedure: string, cookie: string, input: unknown): Promise<unknown> {
-  const response = await fetch(`${BASE_URL}/api/trpc/${procedure}`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json", origin: BASE_URL },
-    body: mutationBody(input),
-  });
-  const body = (await response.json()) as { result?: { data?: { json?: unknown } }; error?: unknown };
-  if (!response.ok) throw new Error(`${procedure} failed: ${JSON.stringify(body.error)}`);
-  return body.result?.data?.json;
-}
-
-async function get(procedure: string, cookie: string, input?: unknown): Promise<unknown> {
-  const response = await fetch(`${BASE_URL}${queryPath(procedure, input)}`, { headers: { cookie } });
-  const body = (await response.json()) as { result?: { data?: { json?: unknown } }; error?: unknown };
-  if (!response.ok) throw new Error(`${procedure} failed: ${JSON.stringify(body.error)}`);
-  return body.result?.data?.json;
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await fn(items[index]!, index);
-      }
-    }),
-  );
-}
-
 async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serverEnv: Record<string, string>): Promise<ModeResult> {
   console.log(`\n[bench] ${mode}: starting the production server`);
-  const running = await startServer(serverEnv);
+  const running = await startServer(PORT, serverEnv);
   try {
     const productId = shop.productIds[Math.floor(shop.productIds.length / 2)]!;
     const cartCustomers = shop.customers.slice(0, ADD_TO_CART_CUSTOMERS);
@@ -193,7 +93,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
     for (const connections of CONNECTIONS) {
       const customers = checkoutPool.slice(0, CHECKOUTS[connections]);
       checkoutPool = checkoutPool.slice(customers.length);
-      await eachLimited(customers, 8, async (customer) => void (await post("cart.add", customer.cookie, { productId })));
+      await eachLimited(customers, 8, async (customer) => void (await post(BASE_URL, "cart.add", customer.cookie, { productId })));
       let next = 0;
       record(
         await runLoad(
@@ -217,7 +117,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
         ),
       );
     }
-    const orders = (await get("adminOrders.list", shop.admin.cookie, {})) as { id: string }[];
+    const orders = (await get(BASE_URL, "adminOrders.list", shop.admin.cookie, {})) as { id: string }[];
     const orderIds = orders.map((order) => order.id);
     if (orderIds.length === 0) throw new Error("no orders were placed: the checkout case failed");
 
@@ -299,34 +199,13 @@ async function main() {
   }
   const results: ModeResult[] = [];
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  try {
-    console.log(`[bench] embedded: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
-    const shop = await prepareShop({ database: { engine: "pglite", dataDir }, dataDir, products: PRODUCTS, customers: CUSTOMERS });
-    results.push(await benchMode("embedded", shop, { DATA_DIR: dataDir, DATABASE_URL: "" }));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  if (process.env.DATABASE_URL) {
-    const adminUrl = new URL(process.env.DATABASE_URL);
-    const name = `shop_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-pg-"));
-    try {
-      console.log(`[bench] postgres: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
-      const shop = await prepareShop({ database: { engine: "postgres", connectionString: url.toString() }, dataDir: pgDataDir, products: PRODUCTS, customers: CUSTOMERS });
-      results.push(await benchMode("postgres", shop, { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() }));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      fs.rmSync(pgDataDir, { recursive: true, force: true });
-    }
-  }
+  const benchShop = async (shop: FreshShop) => {
+    console.log(`[bench] ${shop.mode}: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
+    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: PRODUCTS, customers: CUSTOMERS });
+    results.push(await benchMode(shop.mode, prepared, shop.serverEnv));
+  };
+  await withFreshEmbeddedShop("shop-bench", benchShop);
+  if (process.env.DATABASE_URL) await withFreshPostgresShop(process.env.DATABASE_URL, "shop-bench", benchShop);
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
   fs.mkdirSync("bench-results", { recursive: true });

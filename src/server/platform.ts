@@ -41,8 +41,8 @@ export function localSigningSecret(): Uint8Array {
 }
 
 /** Where the local adapter keeps uploaded files. */
-export function localStorageRoot(): string {
-  return path.resolve(env.DATA_DIR, "storage");
+export function localStorageRoot(dataDir: string = env.DATA_DIR): string {
+  return path.resolve(dataDir, "storage");
 }
 
 export interface RequestPorts {

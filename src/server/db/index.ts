@@ -3,6 +3,8 @@ import { env, runMode, type Env } from "@/env";
 import { openDatabase, type ShopDatabase } from "./database";
 import { migrate } from "./migrate";
 import { seedOnce } from "./seed";
+import { sweepUnclaimedUploads } from "@/server/adapters/local/local-storage";
+import { localStorageRoot } from "@/server/platform";
 
 export type { ShopDatabase } from "./database";
 
@@ -33,6 +35,12 @@ export async function startDatabase(config: Env = env): Promise<ShopDatabase> {
   try {
     const { applied } = await migrate(database.kysely);
     const { seeded } = await seedOnce(database.kysely, { demoUsers: seedsDemoUsers(config) });
+    // Leftovers of requests a crash cut short. Local storage lives on this server's disk, so no
+    // upload is in flight before it serves its first request: everything unclaimed goes.
+    const swept = await sweepUnclaimedUploads(localStorageRoot(config.DATA_DIR), database.kysely, new Date());
+    if (swept.rows > 0 || swept.files > 0) {
+      console.info(`[storage] removed ${swept.rows} unclaimed upload(s) and ${swept.files} file(s) left by interrupted requests`);
+    }
     if (applied.length > 0 || seeded) {
       const ms = Math.round(performance.now() - started);
       console.info(

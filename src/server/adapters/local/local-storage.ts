@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "@/server/db/schema";
-import { localFileUrl, StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
+import { BUCKETS, localFileUrl, StorageError, type Bucket, type StoragePort, type StoredObject } from "@/server/ports/storage";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/;
 
@@ -105,5 +105,50 @@ export async function listObjectFiles(root: string): Promise<string[]> {
     return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
   } catch {
     return [];
+  }
+}
+
+/**
+ * After a crash: removes what an interrupted upload can leave behind, older than `cutoff`.
+ * - storage.objects rows that nothing points to: a proof no order claims, an avatar no profile
+ *   shows, a product image no product uses (checkout, profile and admin upload first and then
+ *   write the row that points to the file, so a crash in between leaves exactly these);
+ * - files with no row (the rename into place happens inside the row's transaction) and
+ *   half-written `.partial` files.
+ * Runs at start-up, before any request, with the service role; returns what it removed.
+ */
+export async function sweepUnclaimedUploads(root: string, db: Kysely<DB>, cutoff: Date): Promise<{ rows: number; files: number }> {
+  const { rows } = await sql<{ bucket_id: Bucket; name: string }>`
+    delete from storage.objects o
+    where o.created_at < ${cutoff}
+      and (
+        (o.bucket_id = 'payments' and not exists (select 1 from public.orders r where r.proof_path = o.name))
+        or (o.bucket_id = 'avatars' and not exists (select 1 from public.profiles r where r.avatar_path = o.name))
+        or (o.bucket_id = 'products-services' and not exists (select 1 from public.products r where r.image_path = o.name))
+      )
+    returning o.bucket_id, o.name`.execute(db);
+  let files = 0;
+  for (const row of rows) {
+    if (await removeFile(objectFile(root, { bucket: row.bucket_id, path: row.name }))) files++;
+  }
+  for (const relative of await listObjectFiles(root)) {
+    const file = path.join(root, relative);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || stat.mtime >= cutoff) continue;
+    const [bucket, ...segments] = relative.split(path.sep) as [Bucket, ...string[]];
+    const stray = file.endsWith(".partial") || !BUCKETS.includes(bucket);
+    if (stray || !(await rowExists(db, { bucket, path: segments.join("/") }))) {
+      if (await removeFile(file)) files++;
+    }
+  }
+  return { rows: rows.length, files };
+}
+
+async function removeFile(file: string): Promise<boolean> {
+  try {
+    await fs.rm(file);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,0 +1,163 @@
+/**
+ * `npm run test:faults`: kills the production server (SIGKILL, the whole process tree) while
+ * checkouts are under way, starts it again, lets every client retry with its own idempotency key,
+ * and checks what a shop owner needs: every order a client was told succeeded exists exactly once,
+ * every customer ends with exactly one order, no order is half-written, no upload is orphaned.
+ * Runs on a fresh embedded data directory and, when TEST_DATABASE_URL is set, on PostgreSQL.
+ * Needs a production build (`npm run build`). Exits non-zero on any violation.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { listObjectFiles } from "@/server/adapters/local/local-storage";
+import { openDatabase } from "@/server/db/database";
+import { makeNoisyPng } from "../tests/helpers/images";
+import { prepareShop, type BenchUser } from "./bench/prepare";
+import { eachLimited, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./bench/server";
+
+const PORT = Number(process.env.FAULTS_PORT ?? 3500);
+const CUSTOMERS = Number(process.env.FAULTS_CUSTOMERS ?? 80);
+const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 3);
+
+interface Attempt {
+  customer: BenchUser;
+  reference: string;
+  idempotencyKey: string;
+  /** The order id the server answered with, if it answered success. */
+  confirmed?: string;
+}
+
+interface Tally {
+  mode: string;
+  checkouts: number;
+  killsInjected: number;
+  /** Checkouts confirmed to their clients by the time of the last kill. */
+  confirmedAtLastKill: number;
+  ordersLost: number;
+  duplicateOrders: number;
+  halfWrittenOrders: number;
+  orphanedRows: number;
+  orphanedFiles: number;
+}
+
+const proof = makeNoisyPng(50 * 1024);
+
+async function checkout(baseUrl: string, attempt: Attempt): Promise<void> {
+  const form = multipart({ reference: attempt.reference, idempotencyKey: attempt.idempotencyKey }, { name: "proof.png", type: "image/png", bytes: proof });
+  const response = await fetch(`${baseUrl}/api/trpc/checkout.placeOrder`, {
+    method: "POST",
+    headers: { cookie: attempt.customer.cookie, "content-type": form.contentType, origin: baseUrl },
+    body: form.body,
+  });
+  const body = (await response.json()) as { result?: { data?: { json?: { orderId?: string } } } };
+  if (response.ok && body.result?.data?.json?.orderId) attempt.confirmed = body.result.data.json.orderId;
+}
+
+async function runMode({ mode, database, dataDir, serverEnv }: FreshShop): Promise<Tally> {
+  console.log(`\n[faults] ${mode}: ${CUSTOMERS} customers, ${ROUNDS} kills`);
+  const shop = await prepareShop({ database, dataDir, products: 20, customers: CUSTOMERS });
+  const productId = shop.productIds[0]!;
+  let server: RunningServer = await startServer(PORT, serverEnv);
+  const attempts: Attempt[] = shop.customers.map((customer, i) => ({
+    customer,
+    reference: `ORD-${200_000 + i}`,
+    idempotencyKey: randomUUID(),
+  }));
+  let kills = 0;
+  let confirmedAtLastKill = 0;
+  try {
+    await eachLimited(shop.customers, 8, async (customer) => void (await post(server.baseUrl, "cart.add", customer.cookie, { productId })));
+
+    // Each round: every client still without an answer tries (again, same key), and the server
+    // is killed part-way through. A last round without a kill lets everyone finish.
+    for (let round = 0; round <= ROUNDS; round++) {
+      const pending = attempts.filter((a) => !a.confirmed);
+      if (pending.length === 0) break;
+      const inFlight = eachLimited(pending, 10, (attempt) => checkout(server.baseUrl, attempt).catch(() => undefined));
+      if (round < ROUNDS) {
+        // Let a few more finish (or 5 s pass) while many are mid-way, then pull the plug.
+        const target = attempts.filter((a) => a.confirmed).length + 3 + Math.floor(Math.random() * 5);
+        for (let waited = 0; waited < 5_000 && attempts.filter((a) => a.confirmed).length < target; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await server.kill();
+        kills++;
+        await inFlight;
+        confirmedAtLastKill = attempts.filter((a) => a.confirmed).length;
+        console.log(`[faults] kill ${kills}: ${confirmedAtLastKill}/${attempts.length} confirmed so far`);
+        server = await startServer(PORT, serverEnv);
+      } else {
+        await inFlight;
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // Check the data itself, with the server stopped.
+  const db = await openDatabase(database);
+  try {
+    const orders = await db.kysely.selectFrom("orders").select(["id", "user_id", "reference", "idempotency_key", "proof_path", "total"]).execute();
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    const ordersLost = attempts.filter((a) => a.confirmed && !byId.has(a.confirmed)).length;
+    const perCustomer = new Map<string, number>();
+    for (const order of orders) perCustomer.set(order.user_id ?? "", (perCustomer.get(order.user_id ?? "") ?? 0) + 1);
+    const duplicateOrders = [...perCustomer.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    const unserved = attempts.filter((a) => !perCustomer.has(a.customer.id)).length;
+    const { rows: half } = await sql<{ n: number }>`
+      select count(*)::int as n from public.orders o
+      where o.proof_path is null
+         or not exists (select 1 from public.order_items i where i.order_id = o.id)
+         or o.total <> (select coalesce(sum(i.unit_price * i.quantity), 0) from public.order_items i where i.order_id = o.id)`.execute(db.kysely);
+    const { rows: orphanRows } = await sql<{ n: number }>`
+      select count(*)::int as n from storage.objects s
+      where s.bucket_id = 'payments' and not exists (select 1 from public.orders o where o.proof_path = s.name)`.execute(db.kysely);
+    const rows = await db.kysely.selectFrom("storage.objects").select(["bucket_id", "name"]).execute();
+    const known = new Set(rows.map((r) => path.join(r.bucket_id ?? "", r.name ?? "")));
+    const files = await listObjectFiles(path.join(dataDir, "storage"));
+    const orphanedFiles = files.filter((file) => !known.has(file)).length + rows.filter((r) => r.bucket_id === "payments" && !files.includes(path.join("payments", r.name ?? ""))).length;
+    if (unserved > 0) throw new Error(`${unserved} customers have no order after retrying`);
+    return {
+      mode,
+      checkouts: attempts.length,
+      killsInjected: kills,
+      confirmedAtLastKill,
+      ordersLost,
+      duplicateOrders,
+      halfWrittenOrders: half[0]!.n,
+      orphanedRows: orphanRows[0]!.n,
+      orphanedFiles,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first.");
+    return 1;
+  }
+  const tallies: Tally[] = [];
+  tallies.push(await withFreshEmbeddedShop("shop-faults", runMode));
+  if (process.env.TEST_DATABASE_URL) tallies.push(await withFreshPostgresShop(process.env.TEST_DATABASE_URL, "shop-faults", runMode));
+
+  console.log("\n[faults] results");
+  console.table(tallies);
+  const bad = tallies.filter((t) => t.ordersLost + t.duplicateOrders + t.halfWrittenOrders + t.orphanedRows + t.orphanedFiles > 0);
+  if (bad.length > 0) {
+    console.error("[faults] FAILED: orders lost, duplicated or half-written, or uploads orphaned (see the table).");
+    return 1;
+  }
+  console.log("[faults] passed: no order lost, duplicated or half-written; no orphaned upload.");
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
