@@ -1,6 +1,6 @@
 import { parseSetCookie } from "cookie";
 import { createCaller } from "@/server/api/root";
-import { createContextFor, resolveContext } from "@/server/api/trpc";
+import { createContextFor, resolveContext, type TRPCContext } from "@/server/api/trpc";
 import { createLocalAuth, type GoogleClient } from "@/server/adapters/local/local-auth";
 import { loadSessionUser } from "@/server/auth/session-user";
 import type { ShopDatabase } from "@/server/db/database";
@@ -122,12 +122,12 @@ export class TestBrowser {
   }
 }
 
-/** A caller acting as `user` (or a visitor), without going through sign-in. */
-export async function callerAs(
+/** The context of a request by `user` (or a visitor), without going through sign-in. */
+export async function contextAs(
   db: ShopDatabase,
   user: TestUser | null,
   options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers } = {},
-): Promise<Caller> {
+): Promise<TRPCContext> {
   const auth = createLocalAuth({
     db: db.kysely,
     cookies: headerCookieJar(new Headers()),
@@ -137,14 +137,21 @@ export async function callerAs(
     signInLimits: freshSignInLimits(),
   });
   const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createCaller(
-    createContextFor({
-      database: db,
-      user: sessionUser,
-      auth,
-      storage: options.storage ?? testStorage(db),
-      headers: options.headers,
-      limits: options.limits ?? newRequestLimits(),
-    }),
-  );
+  return createContextFor({
+    database: db,
+    user: sessionUser,
+    auth,
+    storage: options.storage ?? testStorage(db),
+    headers: options.headers,
+    limits: options.limits ?? newRequestLimits(),
+  });
+}
+
+/** A caller acting as `user` (or a visitor), without going through sign-in. */
+export async function callerAs(
+  db: ShopDatabase,
+  user: TestUser | null,
+  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers } = {},
+): Promise<Caller> {
+  return createCaller(await contextAs(db, user, options));
 }

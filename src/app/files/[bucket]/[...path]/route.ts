@@ -1,58 +1,16 @@
 import type { NextRequest } from "next/server";
 import { runMode } from "@/env";
-import { readObjectFile } from "@/server/adapters/local/local-storage";
 import { resolveContext } from "@/server/api/trpc";
 import { getDatabase } from "@/server/db";
 import { localStorageRoot, portsFor, processRequestLimits } from "@/server/platform";
 import { headerCookieJar } from "@/server/ports/cookies";
-import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from "@/server/ports/storage";
-import { IMAGE_EXTENSIONS, type ImageType } from "@/server/uploads/image-check";
+import { fileNotFound, serveStoredFile } from "@/server/storage/serve-file";
 
-const SERVED_TYPES = new Set(Object.keys(IMAGE_EXTENSIONS));
-
-function notFound() {
-  return new Response("Not found", { status: 404, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } });
-}
-
-/**
- * Serves the local adapter's files. Access is decided by the storage policies: the object's
- * row is read as the caller, so a private proof of payment reaches only its owner and admins.
- * Files are served as the image type their content was checked to be, never executed.
- */
+/** Serves the local adapter's files to whoever the storage policies let read them. */
 export async function GET(request: NextRequest, { params }: RouteContext<"/files/[bucket]/[...path]">) {
-  if (runMode() === "supabase") return notFound();
+  if (runMode() === "supabase") return fileNotFound();
   const { bucket, path: segments } = await params;
-  if (!BUCKETS.includes(bucket as Bucket)) return notFound();
-  const object = { bucket: bucket as Bucket, path: segments.join("/") };
-
   const database = await getDatabase();
   const ctx = await resolveContext(database, portsFor(database, headerCookieJar(request.headers), request.headers), request.headers, processRequestLimits());
-  const row = await ctx.db.transaction((trx) =>
-    trx
-      .selectFrom("storage.objects")
-      .select(["metadata", "updated_at"])
-      .where("bucket_id", "=", object.bucket)
-      .where("name", "=", object.path)
-      .executeTakeFirst(),
-  );
-  if (!row) return notFound();
-  const type = (row.metadata as { mimetype?: string } | null)?.mimetype;
-  if (!type || !SERVED_TYPES.has(type)) return notFound();
-
-  const bytes = await readObjectFile(localStorageRoot(), object);
-  if (!bytes) return notFound();
-
-  const isPublic = PUBLIC_BUCKETS.includes(object.bucket);
-  const fileName = segments.at(-1) ?? `file.${IMAGE_EXTENSIONS[type as ImageType]}`;
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      "content-type": type,
-      "content-length": String(bytes.length),
-      "content-disposition": `inline; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; sandbox",
-      // Paths carry a timestamp, so a public file never changes; private ones are never cached by others.
-      "cache-control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
-    },
-  });
+  return serveStoredFile(ctx, localStorageRoot(), bucket, segments);
 }

@@ -1,0 +1,275 @@
+/**
+ * The access matrix at the API: every tRPC procedure and the stored-file URLs, for a visitor,
+ * customer A, customer B and an admin, each cell allowed or refused as the spec's roles say;
+ * plus the insecure-direct-object-reference attempts a customer could make on another's data.
+ * (Row-level rules underneath are checked table by table in tests/db/rls-matrix.test.ts.)
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "@/server/api/root";
+import { runAs } from "@/server/db/as-caller";
+import { StorageError } from "@/server/ports/storage";
+import { serveStoredFile } from "@/server/storage/serve-file";
+import { callerAs, contextAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
+import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
+import { fileOf, makePng } from "../helpers/images";
+import { randomReference } from "../helpers/orders";
+
+type Role = "visitor" | "customerA" | "customerB" | "admin";
+const ROLES: Role[] = ["visitor", "customerA", "customerB", "admin"];
+/** "ok", or the refusal's code. */
+type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "PRECONDITION_FAILED";
+
+const EVERYONE: Record<Role, Outcome> = { visitor: "ok", customerA: "ok", customerB: "ok", admin: "ok" };
+const SIGNED_IN: Record<Role, Outcome> = { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "ok", admin: "ok" };
+const CUSTOMERS: Record<Role, Outcome> = { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "ok", admin: "FORBIDDEN" };
+const ADMINS: Record<Role, Outcome> = { visitor: "UNAUTHORIZED", customerA: "FORBIDDEN", customerB: "FORBIDDEN", admin: "ok" };
+
+let db: TestDatabase;
+let users: Record<Exclude<Role, "visitor">, TestUser>;
+let callers: Record<Role, Caller>;
+let productId: string;
+let categoryId: string;
+let orderA: { id: string; proofPath: string };
+let avatarA: string;
+const SPARE = { email: `spare-${randomUUID().slice(0, 8)}@example.test`, password: "spare-password-2026" };
+
+function png(name = "picture.png") {
+  return fileOf(makePng(8, 8), name);
+}
+
+function orderForm() {
+  const form = new FormData();
+  form.set("proof", png("proof.png"));
+  form.set("reference", randomReference());
+  form.set("idempotencyKey", randomUUID());
+  return form;
+}
+
+function productForm(fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("name", `Matrix product ${randomUUID().slice(0, 6)}`);
+  form.set("description", "Made for the access matrix.");
+  form.set("price", "19.99");
+  form.set("categoryId", categoryId);
+  form.set("image", png("product.png"));
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
+async function freshProduct(): Promise<string> {
+  const row = await db.kysely
+    .insertInto("products")
+    .values({ name: `Spare ${randomUUID().slice(0, 6)}`, description: "", price: "10.00", category_id: categoryId, image_path: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function putInCart(user: TestUser) {
+  await runAs(db.kysely, user.identity, (trx) => sql`select public.add_to_cart(${productId}::uuid)`.execute(trx));
+}
+
+/** Customers get a line in their cart first (the call changes or checks it out). */
+async function cartFirst(role: Role) {
+  if (role === "customerA" || role === "customerB") await putInCart(users[role]);
+}
+
+interface Rule {
+  expect: Record<Role, Outcome>;
+  /** The input for this role's call (fresh each time: some calls use up what they touch). */
+  input?: (role: Role) => unknown | Promise<unknown>;
+  /** State the call needs first (a cart line to change, say). */
+  prepare?: (role: Role) => Promise<void>;
+  /** Calls that end the caller's own account run as a throwaway user of the same role. */
+  throwaway?: boolean;
+}
+
+const rules: Record<string, Rule> = {
+  "adminOrders.list": { expect: ADMINS, input: () => ({}) },
+  "adminOrders.updateStatus": { expect: ADMINS, input: () => ({ id: orderA.id, status: "pending_delivery" }) },
+  "adminProducts.list": { expect: ADMINS },
+  "adminProducts.categories": { expect: ADMINS },
+  "adminProducts.addCategory": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}` }) },
+  "adminProducts.create": { expect: ADMINS, input: () => productForm() },
+  "adminProducts.update": { expect: ADMINS, input: async () => productForm({ id: await freshProduct() }) },
+  "adminProducts.setAvailability": { expect: ADMINS, input: async () => ({ id: await freshProduct(), available: false }) },
+  "adminProducts.delete": { expect: ADMINS, input: async () => ({ id: await freshProduct() }) },
+  "auth.session": { expect: EVERYONE },
+  "auth.signIn": { expect: EVERYONE, input: () => SPARE },
+  "auth.signUp": {
+    expect: EVERYONE,
+    input: () => ({ fullName: "Matrix Person", email: `m-${randomUUID().slice(0, 8)}@example.test`, password: "matrix-2026", confirmPassword: "matrix-2026", acceptTerms: true }),
+  },
+  "auth.signOut": { expect: EVERYONE },
+  // Google is not configured in tests: everyone gets the same plain refusal, no role decides it.
+  "auth.googleStart": { expect: { visitor: "PRECONDITION_FAILED", customerA: "PRECONDITION_FAILED", customerB: "PRECONDITION_FAILED", admin: "PRECONDITION_FAILED" }, input: () => ({}) },
+  "cart.list": { expect: CUSTOMERS },
+  "cart.count": { expect: CUSTOMERS },
+  "cart.add": { expect: CUSTOMERS, input: () => ({ productId }) },
+  "cart.increase": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
+  "cart.decrease": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
+  "cart.remove": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
+  "catalogue.list": { expect: EVERYONE, input: () => ({}) },
+  "catalogue.categories": { expect: EVERYONE },
+  "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
+  "catalogue.related": { expect: EVERYONE, input: () => ({ id: productId }) },
+  "checkout.start": { expect: CUSTOMERS },
+  "checkout.placeOrder": { expect: CUSTOMERS, input: () => orderForm(), prepare: cartFirst },
+  "contact.send": { expect: EVERYONE, input: () => ({ name: "Matrix", email: "matrix@example.test", phone: "", message: "Hello from the matrix." }) },
+  "contact.list": { expect: ADMINS },
+  "contact.markRead": {
+    expect: ADMINS,
+    input: async () => {
+      const row = await db.kysely.selectFrom("contact_messages").select("id").limit(1).executeTakeFirstOrThrow();
+      return { id: row.id, read: true };
+    },
+  },
+  "live.changes": { expect: SIGNED_IN },
+  "orders.mine": { expect: SIGNED_IN },
+  "profile.uploadAvatar": {
+    expect: SIGNED_IN,
+    input: () => {
+      const form = new FormData();
+      form.set("image", png("me.png"));
+      return form;
+    },
+  },
+  "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
+};
+
+async function outcome(promise: Promise<unknown>): Promise<Outcome | string> {
+  try {
+    const result = await promise;
+    // A subscription answers with a stream: being handed one is the access; close it again.
+    if (result && typeof result === "object" && Symbol.asyncIterator in result) {
+      await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
+    }
+    return "ok";
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+function call(caller: Caller, path: string, input: unknown): Promise<unknown> {
+  const [router, name] = path.split(".") as [string, string];
+  const procedure = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[router]![name]!;
+  return procedure(input);
+}
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  users = {
+    customerA: await createUser(db, { fullName: "Customer A" }),
+    customerB: await createUser(db, { fullName: "Customer B" }),
+    admin: await createUser(db, { role: "admin", fullName: "Admin" }),
+  };
+  callers = {
+    visitor: await callerAs(db, null),
+    customerA: await callerAs(db, users.customerA),
+    customerB: await callerAs(db, users.customerB),
+    admin: await callerAs(db, users.admin),
+  };
+  productId = (await db.kysely.selectFrom("products").select("id").where("available", "=", true).limit(1).executeTakeFirstOrThrow()).id;
+  categoryId = (await db.kysely.selectFrom("categories").select("id").limit(1).executeTakeFirstOrThrow()).id;
+  await callers.visitor.auth.signUp({ fullName: "Spare", email: SPARE.email, password: SPARE.password, confirmPassword: SPARE.password, acceptTerms: true });
+  await callers.visitor.contact.send({ name: "Setup", email: "setup@example.test", phone: "", message: "A first message." });
+
+  // Customer A's order with a real proof on disk, and A's profile picture.
+  await putInCart(users.customerA);
+  const placed = await callers.customerA.checkout.placeOrder(orderForm());
+  const order = await db.kysely.selectFrom("orders").select(["id", "proof_path"]).where("id", "=", placed.orderId).executeTakeFirstOrThrow();
+  orderA = { id: order.id, proofPath: order.proof_path! };
+  const avatar = new FormData();
+  avatar.set("image", png("a.png"));
+  await callers.customerA.profile.uploadAvatar(avatar);
+  avatarA = (await db.kysely.selectFrom("profiles").select("avatar_path").where("id", "=", users.customerA.id).executeTakeFirstOrThrow()).avatar_path!;
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe("access matrix: every procedure × visitor, customer A, customer B, admin", () => {
+  it("covers every procedure the router has", () => {
+    const procedures = Object.keys(appRouter._def.procedures as unknown as Record<string, unknown>).sort();
+    expect(Object.keys(rules).sort()).toEqual(procedures);
+  });
+
+  for (const [path, rule] of Object.entries(rules)) {
+    it(path, async () => {
+      const seen: Record<Role, Outcome | string> = { visitor: "", customerA: "", customerB: "", admin: "" };
+      for (const role of ROLES) {
+        await rule.prepare?.(role);
+        let caller = callers[role];
+        if (rule.throwaway && role !== "visitor") {
+          caller = await callerAs(db, await createUser(db, { role: role === "admin" ? "admin" : "user" }));
+        }
+        seen[role] = await outcome(call(caller, path, await rule.input?.(role)));
+      }
+      expect(seen).toEqual(rule.expect);
+    });
+  }
+});
+
+describe("stored-file URLs × roles", () => {
+  async function status(role: Role, bucket: string, path: string): Promise<number> {
+    const ctx = await contextAs(db, role === "visitor" ? null : users[role]);
+    return (await serveStoredFile(ctx, testStorageRoot(db), bucket, path.split("/"))).status;
+  }
+
+  it("a proof of payment reaches its owner and admins only; a profile picture is public", async () => {
+    const cells: [string, string, Record<Role, number>][] = [
+      ["payments", orderA.proofPath, { visitor: 404, customerA: 200, customerB: 404, admin: 200 }],
+      ["avatars", avatarA, { visitor: 200, customerA: 200, customerB: 200, admin: 200 }],
+      ["payments", `${users.customerA.id}/no-such-file.png`, { visitor: 404, customerA: 404, customerB: 404, admin: 404 }],
+      ["secrets", "anything.png", { visitor: 404, customerA: 404, customerB: 404, admin: 404 }],
+      ["payments", `../avatars/${avatarA}`, { visitor: 404, customerA: 404, customerB: 404, admin: 404 }],
+    ];
+    for (const [bucket, path, expected] of cells) {
+      const seen = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await status(role, bucket, path)])));
+      expect(seen, `${bucket}/${path}`).toEqual(expected);
+    }
+  });
+});
+
+describe("another customer's things (IDOR)", () => {
+  it("customer B sees none of A's orders and cannot change their status", async () => {
+    const mine = (await callers.customerB.orders.mine()) as { id: string }[];
+    expect(mine.map((o) => o.id)).not.toContain(orderA.id);
+    expect(await outcome(callers.customerB.adminOrders.updateStatus({ id: orderA.id, status: "cancelled" }))).toBe("FORBIDDEN");
+    const status = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderA.id).executeTakeFirstOrThrow();
+    expect(status.status).not.toBe("cancelled");
+  });
+
+  it("customer B's cart calls never touch A's cart", async () => {
+    await putInCart(users.customerA);
+    const linesOfA = () => db.kysely.selectFrom("cart_items").select(["product_id", "quantity"]).where("user_id", "=", users.customerA.id).execute();
+    const before = await linesOfA();
+    await outcome(callers.customerB.cart.remove({ productId }));
+    await outcome(callers.customerB.cart.decrease({ productId }));
+    await outcome(callers.customerB.cart.increase({ productId }));
+    expect(await linesOfA()).toEqual(before);
+  });
+
+  it("customer B cannot put files in A's folders, for proofs or profile pictures", async () => {
+    const asB = (await contextAs(db, users.customerB)).db;
+    for (const bucket of ["payments", "avatars"] as const) {
+      const error = await testStorage(db)
+        .upload(asB, { bucket, path: `${users.customerA.id}/${Date.now()}_sneaky.png` }, makePng(), "image/png")
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(error, bucket).toBeInstanceOf(StorageError);
+    }
+  });
+
+  it("customer B cannot read A's profile row or A's cart through the database either", async () => {
+    const ctx = await contextAs(db, users.customerB);
+    const profiles = await ctx.db.transaction((trx) => trx.selectFrom("profiles").select("id").where("id", "=", users.customerA.id).execute());
+    const carts = await ctx.db.transaction((trx) => trx.selectFrom("cart_items").select("id").where("user_id", "=", users.customerA.id).execute());
+    expect([profiles, carts]).toEqual([[], []]);
+  });
+});
