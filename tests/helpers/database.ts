@@ -8,6 +8,8 @@ import type { DbIdentity } from "@/server/db/as-caller";
 export interface TestDatabase extends ShopDatabase {
   /** "pglite" or "postgres": what these tests run on. */
   label: string;
+  /** The fresh database's own connection string (PostgreSQL only). */
+  connectionString?: string;
 }
 
 /**
@@ -18,13 +20,15 @@ export async function freshDatabase(options: { seed?: boolean } = {}): Promise<T
   const serverUrl = process.env.DATABASE_URL;
   let database: ShopDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let connectionString: string | undefined;
   if (serverUrl) {
     const name = `shop_test_${randomBytes(6).toString("hex")}`;
     const admin = await openDatabase({ engine: "postgres", connectionString: serverUrl, maxConnections: 1 });
     await sql.raw(`create database ${name}`).execute(admin.kysely);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ engine: "postgres", connectionString: url.toString(), maxConnections: 60 });
+    connectionString = url.toString();
+    database = await openDatabase({ engine: "postgres", connectionString, maxConnections: 60 });
     dropDatabase = async () => {
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.kysely);
       await admin.close();
@@ -37,6 +41,7 @@ export async function freshDatabase(options: { seed?: boolean } = {}): Promise<T
   return {
     ...database,
     label: serverUrl ? "postgres" : "pglite",
+    connectionString,
     async close() {
       await database.close();
       await dropDatabase?.();

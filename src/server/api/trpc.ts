@@ -6,6 +6,7 @@ import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { getDatabase } from "@/server/db";
+import { isDatabaseUnavailable } from "@/server/db/sql-errors";
 import { portsFor, processRequestLimits, type RequestPorts } from "@/server/platform";
 import type { AuthPort } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
@@ -62,8 +63,17 @@ export async function resolveContext(
 }
 
 export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
-  const database = await getDatabase();
-  return resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers, processRequestLimits());
+  try {
+    const database = await getDatabase();
+    return await resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers, processRequestLimits());
+  } catch (error) {
+    throw unavailableOr(error);
+  }
+}
+
+/** A database that cannot be reached becomes "try again in a moment" (503); anything else stays as it is. */
+function unavailableOr(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: messages.unavailable, cause: error }) : error;
 }
 
 const t = initTRPC.context<TRPCContext>().create({
@@ -95,8 +105,17 @@ const readableValidationErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Whatever a procedure made of the failure, a database that is away answers "try again" (503). */
+const databaseAvailability = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code !== "SERVICE_UNAVAILABLE" && isDatabaseUnavailable(result.error)) {
+    return { ...result, error: unavailableOr(result.error) as TRPCError };
+  }
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(readableValidationErrors);
+export const publicProcedure = t.procedure.use(databaseAvailability).use(readableValidationErrors);
 
 /** Signed-in users only: UNAUTHORIZED otherwise. */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

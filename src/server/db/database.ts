@@ -121,6 +121,10 @@ async function openPostgres(config: {
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // Nor may one that is checked out: pg emits the drop as an 'error' event, which would be an
+  // uncaught exception without a listener. The query in flight fails by itself (and its caller
+  // is told to try again); the pool discards the broken client.
+  pool.on("connect", (client) => client.on("error", (error) => console.error("[db] connection lost:", error.message)));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const notifications = new PostgresNotifications(pg, config.connectionString);
 

@@ -11,3 +11,25 @@ export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : undefined;
 }
+
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+/** SQLSTATEs of a server that is going away or cannot take us: shutdowns, no connections left. */
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/**
+ * Whether `error` (or anything in its cause chain) says the database server cannot be reached
+ * right now, as opposed to a query being wrong: the caller is told to try again, and the pool
+ * reconnects on its own once the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
+    if (typeof current !== "object") return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -30,8 +30,9 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
       const file = objectFile(root, object);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.partial`;
-      await fs.writeFile(temp, bytes, { flag: "wx" });
       try {
+        // Inside the try: a write that fails part-way (a full disk) leaves no partial file.
+        await fs.writeFile(temp, bytes, { flag: "wx" });
         await db.transaction(async (trx) => {
           try {
             await trx
