@@ -4,8 +4,8 @@
  * is `npm run test:faults`, which CI runs against the production build.)
  */
 import { randomUUID } from "node:crypto";
-import fsp from "node:fs/promises";
 import { TRPCError } from "@trpc/server";
+import fsp from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "@/lib/messages";
 import { listObjectFiles } from "@/server/adapters/local/local-storage";
@@ -14,6 +14,7 @@ import { callerAs, testStorageRoot } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { fileOf, makeNoisyPng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
+import { trpcRefusal } from "../helpers/attempt";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -22,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.close();
 });
-
-async function refusal(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 describe("a full disk during an upload", () => {
   it("checkout says so plainly and leaves nothing behind: no order, no file, no row, the cart as it was", async () => {
@@ -53,7 +45,7 @@ describe("a full disk during an upload", () => {
       form.set("proof", fileOf(makeNoisyPng(20 * 1024), "proof.png"));
       form.set("reference", randomReference());
       form.set("idempotencyKey", randomUUID());
-      const refused = await refusal(caller.checkout.placeOrder(form));
+      const refused = await trpcRefusal(caller.checkout.placeOrder(form));
       expect(refused.message).toBe(messages.checkout.failed);
     } finally {
       full.mockRestore();

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -8,6 +7,7 @@ import { callerAs, TestBrowser } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
+import { trpcRefusal } from "../helpers/attempt";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -20,15 +20,6 @@ afterAll(async () => {
 async function count(table: "auth.users" | "contact_messages" | "orders"): Promise<number> {
   const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-async function refusal(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 function signUpValues() {
@@ -46,7 +37,7 @@ describe("rate limits", () => {
       await from("198.51.100.1").call((api) => api.auth.signUp(signUpValues()));
     }
     const users = await count("auth.users");
-    const refused = await refusal(from("198.51.100.1").call((api) => api.auth.signUp(signUpValues())));
+    const refused = await trpcRefusal(from("198.51.100.1").call((api) => api.auth.signUp(signUpValues())));
     expect(refused.code).toBe("TOO_MANY_REQUESTS");
     expect(refused.message).toBe(messages.security.slowDown(60));
     expect(await count("auth.users")).toBe(users);
@@ -61,7 +52,7 @@ describe("rate limits", () => {
     const message = { name: "Nomsa", email: "nomsa@example.test", phone: "", message: "Do you clean carpets in Soweto?" };
     for (let i = 0; i < CONTACT_LIMIT.attempts; i++) await from("198.51.100.7").call((api) => api.contact.send(message));
     const stored = await count("contact_messages");
-    const refused = await refusal(from("198.51.100.7").call((api) => api.contact.send(message)));
+    const refused = await trpcRefusal(from("198.51.100.7").call((api) => api.contact.send(message)));
     expect(refused.code).toBe("TOO_MANY_REQUESTS");
     expect(refused.message).toBe(messages.security.slowDown(60));
     expect(await count("contact_messages")).toBe(stored);
@@ -82,13 +73,13 @@ describe("rate limits", () => {
     const as = (user: typeof greedy) => callerAs(db, user, { limits });
     // An empty cart fails after the limit has counted the attempt.
     for (let i = 0; i < CHECKOUT_LIMIT.attempts; i++) {
-      expect((await refusal((await as(greedy)).checkout.placeOrder(order()))).message).toBe(messages.checkout.cartEmptyOrSignedOut);
+      expect((await trpcRefusal((await as(greedy)).checkout.placeOrder(order()))).message).toBe(messages.checkout.cartEmptyOrSignedOut);
     }
     const orders = await count("orders");
-    const refused = await refusal((await as(greedy)).checkout.placeOrder(order()));
+    const refused = await trpcRefusal((await as(greedy)).checkout.placeOrder(order()));
     expect(refused.code).toBe("TOO_MANY_REQUESTS");
     expect(refused.message).toBe(messages.security.slowDown(15));
     expect(await count("orders")).toBe(orders);
-    expect((await refusal((await as(other)).checkout.placeOrder(order()))).message).toBe(messages.checkout.cartEmptyOrSignedOut);
+    expect((await trpcRefusal((await as(other)).checkout.placeOrder(order()))).message).toBe(messages.checkout.cartEmptyOrSignedOut);
   });
 });

@@ -4,22 +4,13 @@
  * its own, without a restart, once the server is reachable again.
  */
 import net from "node:net";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
 import { createCaller } from "@/server/api/root";
 import { openDatabase } from "@/server/db/database";
 import { contextAs } from "../helpers/browser";
 import { freshDatabase, type TestDatabase } from "../helpers/database";
-
-async function refusal(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { trpcRefusal } from "../helpers/attempt";
 
 /** A TCP hop between the shop and PostgreSQL that the test can cut and restore. */
 async function cuttableProxy(target: { host: string; port: number }) {
@@ -81,7 +72,7 @@ describe.runIf(process.env.DATABASE_URL)("the database going away (PostgreSQL mo
       expect((await (await visitor()).catalogue.categories()).length).toBeGreaterThan(0);
 
       await proxy.cut();
-      const refused = await refusal((await visitor()).catalogue.categories());
+      const refused = await trpcRefusal((await visitor()).catalogue.categories());
       expect(refused.code).toBe("SERVICE_UNAVAILABLE");
       expect(refused.message).toBe(messages.unavailable);
 

@@ -1,3 +1,5 @@
+import { TRPCError } from "@trpc/server";
+import { expect } from "vitest";
 import { runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 
@@ -27,4 +29,14 @@ export async function attempt<T>(db: ShopDatabase, identity: DbIdentity, work: (
 /** The message of a database error raised by a SQL function (e.g. 'cart_empty'). */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The TRPCError a call is refused with (the test fails if it succeeds or throws anything else). */
+export async function trpcRefusal(call: Promise<unknown>): Promise<TRPCError> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
 }
