@@ -1,4 +1,5 @@
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
+import { pageMessages } from "./page-messages";
 
 /**
  * Every user-facing message text from the spec, in one place: the UI, the server and the tests
@@ -6,10 +7,7 @@ import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./consta
  */
 export const messages = {
   loading: "Loading...",
-  /** The database cannot be reached for a moment (a restart, a network blip). */
-  unavailable: "The shop is briefly unavailable. Please try again in a moment.",
-  /** Any other unexpected failure of a page. */
-  pageFailed: "Something went wrong on our side while loading this page. Please try again.",
+  ...pageMessages,
   security: {
     crossOrigin: "This request did not come from the shop's own pages, so it was refused.",
     /** Rate limits (sign-up, contact form, checkout): how long to wait, in whole minutes. */
