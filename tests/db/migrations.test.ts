@@ -48,6 +48,11 @@ describe("migrations", () => {
     expect(rows.map((row) => row.tablename)).toEqual(["cart_items", "orders"]);
   });
 
+  it.runIf(!process.env.DATABASE_URL)("run the embedded Postgres with small shared buffers (it keeps them in the server's memory)", async () => {
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db.kysely);
+    expect(rows[0]?.shared_buffers).toBe("32MB");
+  });
+
   it("refuse a migration that changed after it was applied", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-migrations-"));
     fs.mkdirSync(path.join(root, MIGRATIONS_DIR), { recursive: true });

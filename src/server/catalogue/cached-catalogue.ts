@@ -5,12 +5,17 @@ import { CACHE_TAGS } from "@/lib/cache-tags";
 import { ANON, runAs } from "@/server/db/as-caller";
 import { getDatabase } from "@/server/db";
 import type { ListProductsInput } from "./catalogue-schemas";
-import { findProduct, listCategoryNames, listProducts, relatedProducts } from "./catalogue-queries";
+import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
 
 /**
  * The storefront's catalogue reads, cached across requests and revalidated (tag 'catalogue')
  * whenever an admin changes the catalogue. They run as `anon`: what a visitor may see is the
  * same for everyone, so one cached copy serves all.
+ *
+ * Only a bounded set of reads is cached, because each distinct one is kept in memory and on disk
+ * (`.next/cache`): the category tabs' first pages and the catalogue's own products. Searches,
+ * deep pages, unknown categories and unknown ids read the database each time, so a visitor
+ * cannot grow the cache without limit by inventing URLs.
  */
 async function asVisitor<T>(work: Parameters<typeof runAs<T>>[2]): Promise<T> {
   const database = await getDatabase();
@@ -19,18 +24,34 @@ async function asVisitor<T>(work: Parameters<typeof runAs<T>>[2]): Promise<T> {
 
 const options = { tags: [CACHE_TAGS.catalogue] };
 
-export const getProducts = unstable_cache(
+/** How many pages of each category's listing are cached; later pages are rarely visited. */
+export const CACHED_PAGES = 5;
+
+const cachedProducts = unstable_cache(
   (input: ListProductsInput, limit?: number) => asVisitor((trx) => listProducts(trx, input, limit)),
   ["catalogue:list"],
   options,
 );
+const cachedProductIds = unstable_cache(() => asVisitor((trx) => listProductIds(trx)), ["catalogue:ids"], options);
+const cachedProduct = unstable_cache((id: string) => asVisitor((trx) => findProduct(trx, id)), ["catalogue:product"], options);
+const cachedRelated = unstable_cache((id: string) => asVisitor((trx) => relatedProducts(trx, id)), ["catalogue:related"], options);
 
 export const getCategoryNames = unstable_cache(() => asVisitor((trx) => listCategoryNames(trx)), ["catalogue:categories"], options);
 
-export const getProduct = unstable_cache((id: string) => asVisitor((trx) => findProduct(trx, id)), ["catalogue:product"], options);
+async function isKnownProduct(id: string): Promise<boolean> {
+  return isUuid(id) && (await cachedProductIds()).includes(id.toLowerCase());
+}
 
-export const getRelatedProducts = unstable_cache(
-  (id: string) => asVisitor((trx) => relatedProducts(trx, id)),
-  ["catalogue:related"],
-  options,
-);
+export async function getProducts(input: ListProductsInput = {}, limit?: number): Promise<CatalogueProduct[]> {
+  const bounded =
+    !input.search && (input.page ?? 1) <= CACHED_PAGES && (!input.category || (await getCategoryNames()).includes(input.category));
+  return bounded ? cachedProducts(input, limit) : asVisitor((trx) => listProducts(trx, input, limit));
+}
+
+export async function getProduct(id: string): Promise<CatalogueProduct | undefined> {
+  return (await isKnownProduct(id)) ? cachedProduct(id.toLowerCase()) : undefined;
+}
+
+export async function getRelatedProducts(id: string): Promise<CatalogueProduct[]> {
+  return (await isKnownProduct(id)) ? cachedRelated(id.toLowerCase()) : asVisitor((trx) => relatedProducts(trx, id));
+}

@@ -119,6 +119,12 @@ export async function listCategoryNames(trx: Tx): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** The ids of every product a visitor may look up (available or not), lower-case. */
+export async function listProductIds(trx: Tx): Promise<string[]> {
+  const rows = await trx.selectFrom("products").select("id").execute();
+  return rows.map((row) => row.id.toLowerCase());
+}
+
 /** One product, available or not (its page says when it is unavailable); undefined if unknown. */
 export async function findProduct(trx: Tx, id: string): Promise<CatalogueProduct | undefined> {
   if (!isUuid(id)) return undefined;

@@ -60,6 +60,14 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/**
+ * PGlite's Postgres lives in this process's memory, and it touches all of its shared buffers
+ * when it starts: at Postgres's default of 128 MB a reopened shop sat at 340 MB resident before
+ * serving anything, at 32 MB it sits at 190 MB (measured; see BENCHMARKS.md). A small shop's
+ * whole database fits in 32 MB many times over, and the files below it are in the OS's cache.
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 32MB"];
+
 async function openPglite(dataDir: string | undefined): Promise<ShopDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   let lockFile: string | undefined;
@@ -70,7 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<ShopDatabase> {
     lockFile = path.join(dataDir, LOCK_FILE);
     fs.writeFileSync(lockFile, String(process.pid));
   }
-  const pg = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined);
+  const pg = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, { postgresqlconf: PGLITE_SETTINGS });
   const mutex = new Mutex();
   const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pg, mutex) });
 
