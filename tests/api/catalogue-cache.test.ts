@@ -50,14 +50,16 @@ describe("the catalogue cache", () => {
     expect(food).toEqual([]);
   });
 
-  it("reads searches, deeper pages and unknown categories from the database each time", async () => {
+  it("reads searches, deeper or longer pages and unknown categories from the database each time", async () => {
     const pies = await getProducts({ search: "pies" });
     const deep = await getProducts({ page: CACHED_PAGES + 1 });
     const unknown = await getProducts({ category: `Nothing ${randomUUID()}` });
+    const long = await getProducts({ perPage: 100 });
     expect(cachedKeys()).not.toContain("catalogue:list");
     expect(pies.map((p) => p.name)).toContain("Steak & Kidney Pies (6-pack)");
     expect(deep).toEqual([]);
     expect(unknown).toEqual([]);
+    expect(long).toEqual(await runAs(db.kysely, ANON, (trx) => listProducts(trx, { perPage: 100 })));
   });
 
   it("keeps known products under one key whatever the id's case, and never caches unknown ids", async () => {

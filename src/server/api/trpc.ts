@@ -3,6 +3,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { messages } from "@/lib/messages";
 import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
+import { directCatalogueReads, type CatalogueReads } from "@/server/catalogue/catalogue-reads";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { getDatabase } from "@/server/db";
@@ -27,6 +28,8 @@ export interface TRPCContext {
   database: ShopDatabase;
   /** Rate limits for sign-up, contact and checkout (the process's own; tests bring fresh ones). */
   limits: RequestLimits;
+  /** The catalogue's reads: the shared cache over HTTP, the database directly elsewhere. */
+  catalogue: CatalogueReads;
 }
 
 /** Builds a context from its parts; used by the HTTP handler, the RSC caller and the tests. */
@@ -37,12 +40,15 @@ export function createContextFor(parts: {
   storage: StoragePort;
   headers?: Headers;
   limits: RequestLimits;
+  catalogue?: CatalogueReads;
 }): TRPCContext {
   const identity: DbIdentity = parts.user ? { kind: "user", id: parts.user.id, email: parts.user.email } : ANON;
+  const db = scopedDb(parts.database.kysely, identity);
   return {
     headers: parts.headers ?? new Headers(),
     user: parts.user,
-    db: scopedDb(parts.database.kysely, identity),
+    db,
+    catalogue: parts.catalogue ?? directCatalogueReads(db),
     auth: parts.auth,
     storage: parts.storage,
     database: parts.database,
@@ -56,16 +62,20 @@ export async function resolveContext(
   ports: RequestPorts,
   headers: Headers,
   limits: RequestLimits,
+  catalogue?: CatalogueReads,
 ): Promise<TRPCContext> {
   const authUser = await ports.auth.currentUser();
   const user = authUser ? await loadSessionUser(database, authUser) : null;
-  return createContextFor({ database, user, ...ports, headers, limits });
+  return createContextFor({ database, user, ...ports, headers, limits, catalogue });
 }
 
 export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
   try {
     const database = await getDatabase();
-    return await resolveContext(database, portsFor(database, opts.cookies, opts.headers), opts.headers, processRequestLimits());
+    // Loaded here, not at the top: the cache needs Next's server runtime, which tests don't have.
+    const { cachedCatalogueReads } = await import("@/server/catalogue/cached-catalogue");
+    const ports = portsFor(database, opts.cookies, opts.headers);
+    return await resolveContext(database, ports, opts.headers, processRequestLimits(), cachedCatalogueReads);
   } catch (error) {
     throw unavailableOr(error);
   }

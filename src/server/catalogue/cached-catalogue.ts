@@ -2,8 +2,10 @@ import "server-only";
 
 import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache-tags";
+import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import { ANON, runAs } from "@/server/db/as-caller";
 import { getDatabase } from "@/server/db";
+import type { CatalogueReads } from "./catalogue-reads";
 import type { ListProductsInput } from "./catalogue-schemas";
 import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
 
@@ -13,9 +15,10 @@ import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, r
  * same for everyone, so one cached copy serves all.
  *
  * Only a bounded set of reads is cached, because each distinct one is kept in memory and on disk
- * (`.next/cache`): the category tabs' first pages and the catalogue's own products. Searches,
- * deep pages, unknown categories and unknown ids read the database each time, so a visitor
- * cannot grow the cache without limit by inventing URLs.
+ * (in memory, see next.config.ts): the category tabs' first pages, a page at most long, and the
+ * catalogue's own products. Searches, deep or long pages, unknown categories and unknown ids
+ * read the database each time, so a caller cannot grow the cache, or push the shop's own pages
+ * out of it, by inventing URLs.
  */
 async function asVisitor<T>(work: Parameters<typeof runAs<T>>[2]): Promise<T> {
   const database = await getDatabase();
@@ -44,7 +47,10 @@ async function isKnownProduct(id: string): Promise<boolean> {
 
 export async function getProducts(input: ListProductsInput = {}, limit?: number): Promise<CatalogueProduct[]> {
   const bounded =
-    !input.search && (input.page ?? 1) <= CACHED_PAGES && (!input.category || (await getCategoryNames()).includes(input.category));
+    !input.search &&
+    (input.page ?? 1) <= CACHED_PAGES &&
+    (input.perPage ?? PRODUCTS_PER_PAGE) <= PRODUCTS_PER_PAGE &&
+    (!input.category || (await getCategoryNames()).includes(input.category));
   return bounded ? cachedProducts(input, limit) : asVisitor((trx) => listProducts(trx, input, limit));
 }
 
@@ -55,3 +61,11 @@ export async function getProduct(id: string): Promise<CatalogueProduct | undefin
 export async function getRelatedProducts(id: string): Promise<CatalogueProduct[]> {
   return (await isKnownProduct(id)) ? cachedRelated(id.toLowerCase()) : asVisitor((trx) => relatedProducts(trx, id));
 }
+
+/** The same reads for the HTTP API (catalogue.* procedures). */
+export const cachedCatalogueReads: CatalogueReads = {
+  list: (input) => getProducts(input),
+  categories: () => getCategoryNames(),
+  product: getProduct,
+  related: getRelatedProducts,
+};
