@@ -62,11 +62,17 @@ function treeRss(rootPid: number): number {
   return total;
 }
 
+/** The Node options `npm start` gives the production server (package.json), so it runs here as it does there. */
+function productionNodeOptions(): string {
+  const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  return /NODE_OPTIONS=(\S+)/.exec(scripts.start)?.[1] ?? "";
+}
+
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NODE_OPTIONS: productionNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
   let log = "";
   server.stdout!.on("data", (data: Buffer) => (log += data.toString()));
