@@ -5,13 +5,15 @@ import { needsRenewal, SESSION_COOKIE, signSessionToken, verifySessionToken } fr
 import { localSigningSecret } from "@/server/platform";
 import { sessionCookieOptions, type CookieJar } from "@/server/ports/cookies";
 import { contentSecurityPolicy } from "@/server/security/http-headers";
+import { isFillRequest, ownOrigin, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
 
 /**
  * Keeps sessions fresh before pages render (Server Components cannot set cookies):
  * Supabase mode refreshes the Supabase session as @supabase/ssr requires; the local modes
  * re-issue a session token that is more than a day old. Authorisation is not decided here:
  * pages, procedures and RLS do that. Also gives each page its Content-Security-Policy with a
- * fresh nonce, which Next.js puts on its own scripts.
+ * fresh nonce, which Next.js puts on its own scripts, and serves visitors' storefront pages from
+ * their kept HTML (src/server/http/visitor-pages.ts).
  */
 export async function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
@@ -24,6 +26,14 @@ export async function proxy(request: NextRequest) {
     next.headers.set("content-security-policy", csp);
     return next;
   };
+
+  const pageKey = env.NODE_ENV === "production" && !isFillRequest(request.headers) ? visitorPageKey(request) : null;
+  const origin = ownOrigin();
+  if (pageKey && origin) {
+    const page = await visitorPage(pageKey, origin);
+    if (page) return replay(page, nonce, csp);
+  }
+
   let response = forward();
 
   if (runMode() === "supabase") {

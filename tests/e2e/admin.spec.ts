@@ -6,7 +6,17 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 const m = messages.admin;
 
 test.describe("admin dashboard", () => {
-  test("an admin adds a product with an image, it shows in the shop, then edits it, sets it unavailable and deletes it", async ({ page }) => {
+  test("an admin adds a product with an image, it shows in the shop, then edits it, sets it unavailable and deletes it; a visitor sees each change on the next page load", async ({ page, browser }) => {
+    // A visitor's pages are kept as rendered HTML (src/server/http/visitor-pages.ts): load the
+    // category twice so it is kept, then every change must still show on the next load.
+    const visitor = await (await browser.newContext()).newPage();
+    const food = "/products?category=Food%20Products";
+    const visitorCards = visitor.getByRole("list", { name: "Product list" }).getByRole("listitem");
+    await visitor.goto(food);
+    await visitor.goto(food);
+    await expect(visitorCards.first()).toBeVisible();
+    await expect(visitor.getByText("Vetkoek Dozen")).toHaveCount(0);
+
     await signIn(page, DEMO_ADMIN);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.getByRole("button", { name: "Add Product +" }).click();
@@ -27,6 +37,12 @@ test.describe("admin dashboard", () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByText("R96.50")).toBeVisible();
     await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await visitor.goto(food);
+    await expect(visitorCards.filter({ hasText: "Vetkoek Dozen" }).getByText("R96.50")).toBeVisible();
+    const productPath = await visitorCards.filter({ hasText: "Vetkoek Dozen" }).getByRole("link").first().getAttribute("href");
+    await visitor.goto(productPath!);
+    await visitor.goto(productPath!);
+    await expect(visitor.getByText("R96.50")).toBeVisible();
 
     await page.goto("/admin/dashboard");
     await page.getByRole("button", { name: "Edit Vetkoek Dozen" }).click();
@@ -37,12 +53,18 @@ test.describe("admin dashboard", () => {
     await expect(page.getByText(m.productUpdated("Vetkoek Dozen (mince)"))).toBeVisible();
     await page.goto("/products?q=Vetkoek");
     await expect(page.getByRole("list", { name: "Product list" }).getByText("R110")).toBeVisible();
+    await visitor.goto(productPath!);
+    await expect(visitor.getByRole("heading", { name: "Vetkoek Dozen (mince)" })).toBeVisible();
+    await expect(visitor.getByText("R110")).toBeVisible();
 
     await page.goto("/admin/dashboard");
     await page.getByRole("button", { name: "Set Unavailable Vetkoek Dozen (mince)" }).click();
     await expect(page.getByText(m.availabilityChanged("Vetkoek Dozen (mince)", false))).toBeVisible();
     await page.goto("/products?q=Vetkoek");
     await expect(page.getByText(messages.catalogue.emptyCategory)).toBeVisible();
+    await visitor.goto(food);
+    await expect(visitorCards.first()).toBeVisible();
+    await expect(visitor.getByText("Vetkoek Dozen")).toHaveCount(0);
 
     await page.goto("/admin/dashboard");
     page.once("dialog", (dialog) => void dialog.accept());

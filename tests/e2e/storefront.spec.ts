@@ -213,6 +213,27 @@ test.describe("security headers", () => {
     await expectPoliciesKept(page, ["/", product, "/cart", "/checkout", "/profile"]);
   });
 
+  test("a visitor's page served again from its kept HTML carries a nonce of its own", async ({ request }) => {
+    const nonces: string[] = [];
+    const bodies: string[] = [];
+    for (let load = 0; load < 3; load++) {
+      const response = await request.get("/products", { headers: { accept: "text/html" } });
+      expect(response.status()).toBe(200);
+      nonces.push(/'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")![1]!);
+      bodies.push(await response.text());
+    }
+    expect(new Set(nonces).size).toBe(3);
+    bodies.forEach((body, load) => {
+      expect(body).toContain(`nonce="${nonces[load]}"`);
+      for (const other of nonces.filter((_, index) => index !== load)) expect(body).not.toContain(other);
+    });
+    // The same page otherwise.
+    expect(bodies[2]!.split(nonces[2]!).join("N")).toBe(bodies[1]!.split(nonces[1]!).join("N"));
+    // A client navigation to the same URL still gets the RSC payload, not the kept HTML.
+    const navigation = await request.get("/products?_rsc=abc", { headers: { rsc: "1", accept: "*/*", "sec-fetch-dest": "empty" } });
+    expect(navigation.headers()["content-type"]).toContain("text/x-component");
+  });
+
   test("admin pages satisfy the Content-Security-Policy too", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     await expectPoliciesKept(page, ["/admin/dashboard", "/admin/orders", "/admin/messages"]);
