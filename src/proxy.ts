@@ -5,7 +5,7 @@ import { needsRenewal, SESSION_COOKIE, signSessionToken, verifySessionToken } fr
 import { localSigningSecret } from "@/server/platform";
 import { sessionCookieOptions, type CookieJar } from "@/server/ports/cookies";
 import { contentSecurityPolicy } from "@/server/security/http-headers";
-import { isFillRequest, ownOrigin, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
+import { ownOrigin, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
 
 /**
  * Keeps sessions fresh before pages render (Server Components cannot set cookies):
@@ -27,7 +27,7 @@ export async function proxy(request: NextRequest) {
     return next;
   };
 
-  const pageKey = env.NODE_ENV === "production" && !isFillRequest(request.headers) ? visitorPageKey(request) : null;
+  const pageKey = env.NODE_ENV === "production" ? visitorPageKey(request) : null;
   const origin = ownOrigin();
   if (pageKey && origin) {
     const page = await visitorPage(pageKey, origin);

@@ -8,9 +8,9 @@
  * HTML only where Next.js put it). Each response still carries a nonce used once; what is saved
  * is the render (about 10 ms of CPU per page, which limited the shop to ~100 pages/s).
  *
- * A page is filled by asking this same server for it with a per-process secret header that
- * bypasses the cache (the proxy cannot see a rendered body otherwise); concurrent misses for a
- * page share one fill. Only 200 HTML answers without cookies are kept, at most MAX_PAGES of them,
+ * A page is filled by asking this same server for it with a header that bypasses the kept pages
+ * (the proxy cannot see a rendered body otherwise; anyone may send it, and is then rendered for
+ * as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies are kept, at most MAX_PAGES of them,
  * for PAGE_TTL_MS; a catalogue change drops them all (`invalidateVisitorPages`, called with the
  * catalogue cache's revalidation). State lives on globalThis: the proxy and the app's routes are
  * separate bundles in one process.
@@ -23,7 +23,7 @@ export const MAX_PAGES = 600;
 export const PAGE_TTL_MS = 60_000;
 /** Longer URLs are never kept (they are not the shop's own links). */
 const MAX_URL_LENGTH = 200;
-/** Marks the server's request to itself; its value is a secret only this process knows. */
+/** Marks the server's request to itself, which must be rendered. */
 export const FILL_HEADER = "x-shop-page-fill";
 
 /** Pages a visitor sees the same as every other visitor. */
@@ -47,7 +47,6 @@ interface Kept {
 
 interface State {
   generation: number;
-  secret: string;
   pages: Map<string, Kept>;
   filling: Map<string, Promise<StoredPage | null>>;
 }
@@ -56,7 +55,7 @@ const STATE_KEY = Symbol.for("our-world-shop.visitor-pages");
 
 function state(): State {
   const global = globalThis as typeof globalThis & { [STATE_KEY]?: State };
-  global[STATE_KEY] ??= { generation: 0, secret: crypto.randomUUID(), pages: new Map(), filling: new Map() };
+  global[STATE_KEY] ??= { generation: 0, pages: new Map(), filling: new Map() };
   return global[STATE_KEY];
 }
 
@@ -76,6 +75,7 @@ export function visitorPageKey(request: { method: string; url: string; headers: 
     if (url.pathname !== "/products" || !productsParams.has(name)) return null;
   }
   const headers = request.headers;
+  if (headers.has(FILL_HEADER)) return null;
   // Only a page load: client navigations and prefetches fetch the RSC payload of the same URL,
   // and Next.js hides their `RSC` header and `_rsc` parameter from the proxy, but not that they
   // are fetches (`Sec-Fetch-Dest: empty`, `Accept: */*`) where a page load asks for HTML.
@@ -92,11 +92,6 @@ export function visitorPageKey(request: { method: string; url: string; headers: 
   return `${url.pathname}${url.search}`;
 }
 
-/** Whether this request is the server's own fill (it must render, not read the cache). */
-export function isFillRequest(headers: Headers): boolean {
-  return headers.get(FILL_HEADER) === state().secret;
-}
-
 function nonceOf(policy: string | null): string | null {
   return policy?.match(/'nonce-([^']+)'/)?.[1] ?? null;
 }
@@ -104,9 +99,9 @@ function nonceOf(policy: string | null): string | null {
 /** Not replayed: the transport's own, and the policy (each response gets its own). */
 const unreplayed = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "content-security-policy"]);
 
-async function fill(origin: string, key: string, secret: string): Promise<StoredPage> {
+async function fill(origin: string, key: string): Promise<StoredPage> {
   const response = await fetch(new URL(key, origin), {
-    headers: { [FILL_HEADER]: secret, accept: "text/html" },
+    headers: { [FILL_HEADER]: "1", accept: "text/html" },
     redirect: "manual",
     cache: "no-store",
   });
@@ -141,7 +136,7 @@ export async function visitorPage(key: string, origin: string): Promise<StoredPa
   const fillKey = `${generation}:${key}`;
   let pending = current.filling.get(fillKey);
   if (!pending) {
-    pending = fill(origin, key, current.secret)
+    pending = fill(origin, key)
       .then((page) => {
         // A cookie is one caller's; nobody else may be given it.
         if (page.headers.some(([name]) => name === "set-cookie")) return null;
