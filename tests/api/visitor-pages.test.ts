@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/server/adapters/local/session-token";
-import { FILL_HEADER, invalidateVisitorPages, MAX_PAGES, PAGE_TTL_MS, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
+import { FILL_HEADER, invalidateVisitorPages, MAX_BYTES, MAX_PAGES, PAGE_TTL_MS, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
 
 const ORIGIN = "http://127.0.0.1:3999";
 
@@ -133,6 +133,21 @@ describe("kept pages", () => {
     expect(renders).toBe(MAX_PAGES + 1);
     await visitorPage("/products?page=1", ORIGIN);
     expect(renders).toBe(MAX_PAGES + 2);
+  });
+
+  it("keeps at most MAX_BYTES of pages, dropping the least recently used", async () => {
+    const big = "x".repeat(Math.floor(MAX_BYTES / 2 / 4) + 1); // a little over a quarter of the budget
+    fetchMock.mockImplementation(async (url: URL) => {
+      renders++;
+      return rendered("n", `${url.search}${big}`);
+    });
+    for (const page of [1, 2, 3, 4]) await visitorPage(`/products?page=${page}`, ORIGIN);
+    expect(renders).toBe(4);
+    await visitorPage("/products?page=4", ORIGIN);
+    await visitorPage("/products?page=2", ORIGIN);
+    expect(renders).toBe(4);
+    await visitorPage("/products?page=1", ORIGIN);
+    expect(renders).toBe(5);
   });
 
   it("hands a not-found answer to its callers without keeping it, and never shares a cookie", async () => {

@@ -10,7 +10,8 @@
  *
  * A page is filled by asking this same server for it with a header that bypasses the kept pages
  * (the proxy cannot see a rendered body otherwise; anyone may send it, and is then rendered for
- * as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies are kept, at most MAX_PAGES of them,
+ * as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies
+ * are kept, at most MAX_PAGES of them and MAX_BYTES in all (the least recently used go first),
  * for PAGE_TTL_MS; a catalogue change drops them all (`invalidateVisitorPages`, called with the
  * catalogue cache's revalidation). State lives on globalThis: the proxy and the app's routes are
  * separate bundles in one process.
@@ -19,6 +20,8 @@ import { SESSION_COOKIE } from "@/server/adapters/local/session-token";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
 export const MAX_PAGES = 600;
+/** The kept pages' memory, at most (a page is 30–70 kB of HTML; a string takes up to 2 bytes a character). */
+export const MAX_BYTES = 24 * 1024 * 1024;
 /** A kept page is rendered again after this long, whatever happens. */
 export const PAGE_TTL_MS = 60_000;
 /** Longer URLs are never kept (they are not the shop's own links). */
@@ -48,6 +51,8 @@ interface Kept {
 interface State {
   generation: number;
   pages: Map<string, Kept>;
+  /** What the kept pages take, by MAX_BYTES's measure. */
+  bytes: number;
   filling: Map<string, Promise<StoredPage | null>>;
 }
 
@@ -55,7 +60,7 @@ const STATE_KEY = Symbol.for("our-world-shop.visitor-pages");
 
 function state(): State {
   const global = globalThis as typeof globalThis & { [STATE_KEY]?: State };
-  global[STATE_KEY] ??= { generation: 0, pages: new Map(), filling: new Map() };
+  global[STATE_KEY] ??= { generation: 0, pages: new Map(), bytes: 0, filling: new Map() };
   return global[STATE_KEY];
 }
 
@@ -64,6 +69,7 @@ export function invalidateVisitorPages(): void {
   const current = state();
   current.generation++;
   current.pages.clear();
+  current.bytes = 0;
 }
 
 /** The kept-page key for this request, or null where the answer may differ per caller. */
@@ -119,6 +125,17 @@ function keepable(page: StoredPage): boolean {
   return page.status === 200 && type.startsWith("text/html") && page.nonce !== null;
 }
 
+function sizeOf(page: StoredPage): number {
+  return 2 * page.body.length;
+}
+
+function forget(current: State, key: string): void {
+  const kept = current.pages.get(key);
+  if (!kept) return;
+  current.pages.delete(key);
+  current.bytes -= sizeOf(kept.page);
+}
+
 /**
  * The page for `key`, kept or freshly filled, or null when it cannot be had from here (then the
  * request is rendered the usual way).
@@ -141,9 +158,10 @@ export async function visitorPage(key: string, origin: string): Promise<StoredPa
         // A cookie is one caller's; nobody else may be given it.
         if (page.headers.some(([name]) => name === "set-cookie")) return null;
         if (keepable(page) && current.generation === generation) {
-          current.pages.delete(key);
+          forget(current, key);
           current.pages.set(key, { page, generation, storedAt: Date.now() });
-          while (current.pages.size > MAX_PAGES) current.pages.delete(current.pages.keys().next().value!);
+          current.bytes += sizeOf(page);
+          while (current.pages.size > MAX_PAGES || current.bytes > MAX_BYTES) forget(current, current.pages.keys().next().value!);
         }
         return page;
       })
