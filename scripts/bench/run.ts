@@ -194,8 +194,39 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
   }
 }
 
-function report(results: ModeResult[]): string {
+const BASELINE_DIR = "scripts/bench/baseline";
+
+interface Baseline {
+  pageWeight: PageWeight;
+  vitals: Vitals;
+}
+
+/** The same page-weight and vitals measurements on a Next.js app with one static page. */
+async function measureBaseline(build: boolean): Promise<Baseline> {
+  if (build || !fs.existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID"))) {
+    console.log("[bench] building the Next.js baseline");
+    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], { stdio: "inherit" });
+    if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error("the baseline build failed");
+  }
+  const running = await startServer(PORT + 1, {}, { dir: BASELINE_DIR, readyPath: "/" });
+  try {
+    const pageWeight = await measurePageWeight(running.baseUrl, "/");
+    const [vitals] = await measureVitals(running.baseUrl, [{ route: "/" }]);
+    return { pageWeight, vitals: vitals! };
+  } finally {
+    await running.stop();
+  }
+}
+
+function report(results: ModeResult[], baseline: Baseline): string {
   const lines: string[] = [];
+  const { pageWeight: w, vitals: v } = baseline;
+  lines.push(
+    "\n### Next.js alone (one static page, scripts/bench/baseline)\n",
+    "| First-load JS (gzip) | Chunks | LCP ms | CLS | TBT ms |",
+    "|---:|---:|---:|---:|---:|",
+    `| ${(w.jsGzipBytes / 1000).toFixed(1)} kB | ${w.chunks} | ${v.lcp.toFixed(0)} | ${v.cls.toFixed(3)} | ${v.tbt.toFixed(0)} |`,
+  );
   for (const result of results) {
     lines.push(`\n### ${result.mode === "embedded" ? "Embedded (PGlite)" : "PostgreSQL server"}\n`);
     lines.push("| Case | Connections | req/s | p50 ms | p95 ms | p99 ms | Errors |", "|---|---:|---:|---:|---:|---:|---:|");
@@ -216,7 +247,8 @@ function report(results: ModeResult[]): string {
 }
 
 async function main() {
-  if (!process.argv.includes("--no-build")) {
+  const build = !process.argv.includes("--no-build");
+  if (build) {
     console.log("[bench] building");
     const build = spawn("npm", ["run", "build"], { stdio: "inherit" });
     const code = await new Promise((resolve) => build.once("exit", resolve));
@@ -231,13 +263,14 @@ async function main() {
   };
   await withFreshEmbeddedShop("shop-bench", benchShop);
   if (process.env.DATABASE_URL) await withFreshPostgresShop(process.env.DATABASE_URL, "shop-bench", benchShop);
+  const baseline = await measureBaseline(build);
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
   fs.mkdirSync("bench-results", { recursive: true });
   const file = path.join("bench-results", `bench-${new Date().toISOString().replaceAll(":", "-")}.json`);
-  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine, products: PRODUCTS, durationSeconds: DURATION, results }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine, products: PRODUCTS, durationSeconds: DURATION, results, baseline }, null, 2));
   console.log(`\n## Results (${machine})`);
-  console.log(report(results));
+  console.log(report(results, baseline));
   console.log(`\n[bench] wrote ${file}`);
 }
 

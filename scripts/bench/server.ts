@@ -68,9 +68,10 @@ function productionNodeOptions(): string {
   return /NODE_OPTIONS=(\S+)/.exec(scripts.start)?.[1] ?? "";
 }
 
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+/** Starts `next start` for the shop, or for another app in `options.dir`, ready once `readyPath` answers. */
+export async function startServer(port: number, env: Record<string, string>, options: { dir?: string; readyPath?: string } = {}): Promise<RunningServer> {
   const baseUrl = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", ...(options.dir ? [options.dir] : []), "-p", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_OPTIONS: productionNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
@@ -82,7 +83,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid!))), 100);
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${baseUrl}/about`)).ok) break;
+      if ((await fetch(`${baseUrl}${options.readyPath ?? "/about"}`)).ok) break;
     } catch {
       // Not listening yet.
     }
