@@ -13,7 +13,7 @@ const config = [
     },
   },
   {
-    ignores: [".next/**", ".tools/**", ".data/**", ".data-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: ["**/.next/**", ".tools/**", ".data/**", ".data-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
   },
 ];
 
