@@ -9,8 +9,8 @@
  * is the render (about 10 ms of CPU per page, which limited the shop to ~100 pages/s).
  *
  * A page is filled by asking this same server for it with a header that bypasses the kept pages
- * (the proxy cannot see a rendered body otherwise; anyone may send it, and is then rendered for
- * as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies
+ * (the proxy cannot see a rendered body otherwise; anyone may send the header and simply gets a
+ * page rendered for them, as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies
  * are kept, at most MAX_PAGES of them and MAX_BYTES in all (the least recently used go first),
  * for PAGE_TTL_MS; a catalogue change drops them all (`invalidateVisitorPages`, called with the
  * catalogue cache's revalidation). State lives on globalThis: the proxy and the app's routes are
