@@ -28,7 +28,7 @@ export async function proxy(request: NextRequest) {
   };
 
   const pageKey = env.NODE_ENV === "production" ? visitorPageKey(request) : null;
-  const origin = ownOrigin();
+  const origin = pageKey ? ownOrigin() : null;
   if (pageKey && origin) {
     const page = await visitorPage(pageKey, origin);
     if (page) return replay(page, nonce, csp);

@@ -201,12 +201,17 @@ interface Baseline {
   vitals: Vitals;
 }
 
+/** Runs a command to its end with its output shown; throws unless it succeeds. */
+async function runToEnd(command: string, args: string[], what: string): Promise<void> {
+  const child = spawn(command, args, { stdio: "inherit" });
+  if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error(`${what} failed`);
+}
+
 /** The same page-weight and vitals measurements on a Next.js app with one static page. */
 async function measureBaseline(build: boolean): Promise<Baseline> {
   if (build || !fs.existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID"))) {
     console.log("[bench] building the Next.js baseline");
-    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], { stdio: "inherit" });
-    if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error("the baseline build failed");
+    await runToEnd(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], "the baseline build");
   }
   const running = await startServer(PORT + 1, {}, { dir: BASELINE_DIR, readyPath: "/" });
   try {
@@ -250,9 +255,7 @@ async function main() {
   const build = !process.argv.includes("--no-build");
   if (build) {
     console.log("[bench] building");
-    const build = spawn("npm", ["run", "build"], { stdio: "inherit" });
-    const code = await new Promise((resolve) => build.once("exit", resolve));
-    if (code !== 0) throw new Error("the build failed");
+    await runToEnd("npm", ["run", "build"], "the build");
   }
   const results: ModeResult[] = [];
 

@@ -10,12 +10,13 @@
  *
  * A page is filled by asking this same server for it with a header that bypasses the kept pages
  * (the proxy cannot see a rendered body otherwise; anyone may send the header and simply gets a
- * page rendered for them, as before); concurrent misses for a page share one fill. Only 200 HTML answers without cookies
- * are kept, at most MAX_PAGES of them and MAX_BYTES in all (the least recently used go first),
- * for PAGE_TTL_MS; a catalogue change drops them all (`invalidateVisitorPages`, called with the
- * catalogue cache's revalidation). State lives on globalThis: the proxy and the app's routes are
+ * page rendered for them, as before); concurrent misses for a page share one fill. Only 200 HTML
+ * answers without cookies are kept, at most MAX_PAGES of them and MAX_BYTES in all (the least
+ * recently used go first), for PAGE_TTL_MS; a catalogue change drops them all
+ * (`invalidateVisitorPages`, called with the catalogue cache's revalidation). State lives on globalThis: the proxy and the app's routes are
  * separate bundles in one process.
  */
+import { parseCookie } from "cookie";
 import { SESSION_COOKIE } from "@/server/adapters/local/session-token";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
@@ -89,12 +90,8 @@ export function visitorPageKey(request: { method: string; url: string; headers: 
   const destination = headers.get("sec-fetch-dest");
   if (destination !== null && destination !== "document") return null;
   if (headers.has("rsc") || headers.has("next-router-prefetch") || headers.has("next-router-state-tree")) return null;
-  const cookie = headers.get("cookie") ?? "";
-  const signedIn = cookie.split(";").some((part) => {
-    const name = part.split("=")[0]?.trim() ?? "";
-    return name === SESSION_COOKIE || name.startsWith("sb-");
-  });
-  if (signedIn) return null;
+  const cookies = Object.keys(parseCookie(headers.get("cookie") ?? ""));
+  if (cookies.some((name) => name === SESSION_COOKIE || name.startsWith("sb-"))) return null;
   return `${url.pathname}${url.search}`;
 }
 
