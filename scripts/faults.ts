@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { listObjectFiles } from "@/server/adapters/local/local-storage";
+import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { openDatabase } from "@/server/db/database";
 import { makeNoisyPng } from "../tests/helpers/images";
 import { prepareShop, type BenchUser } from "./bench/prepare";

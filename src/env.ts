@@ -10,6 +10,21 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+const BOOLEAN_WORDS = ["true", "false", "1", "0", "yes", "no"] as const;
+
+/** A yes/no setting: true/false, 1/0 or yes/no, in any case; unset takes `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === "" || (BOOLEAN_WORDS as readonly string[]).includes(value), {
+      message: `takes one of ${BOOLEAN_WORDS.join(", ")}`,
+    })
+    .transform((value) => (value === "" ? fallback : value === "true" || value === "1" || value === "yes"))
+    .optional()
+    .transform((value) => value ?? fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** Embedded mode: where PGlite keeps the database and where local files are stored. */
@@ -25,9 +40,14 @@ const schema = z.object({
   NEXT_PUBLIC_SUPABASE_URL: optional,
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optional,
   SUPABASE_SERVICE_ROLE_KEY: optional,
-  /** Outside production the embedded seed adds a demo admin and a demo customer; "false" turns that off. */
-  SEED_DEMO_USERS: z.enum(["true", "false"]).optional(),
-  // The business's details (src/lib/site.ts holds the defaults).
+  /** Outside production the embedded seed adds a demo admin and a demo customer; false turns that off. */
+  SEED_DEMO_USERS: flag(true),
+  /**
+   * Whether a proxy in front (a load balancer, Vercel) sets X-Forwarded-For: only then is the
+   * client address for rate limits taken from it (ARCHITECTURE §13).
+   */
+  TRUST_PROXY: flag(false),
+  // The business's details (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,
   SHOP_EMAIL: optional,
@@ -45,7 +65,7 @@ export type Env = z.infer<typeof schema>;
 function readEnv(): Env {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(process.env[String(issue.path[0])] ?? "")} ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
   return parsed.data;

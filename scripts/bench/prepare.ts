@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { SESSION_COOKIE, SESSION_MAX_SECONDS, loadSigningSecret, signSessionToken } from "@/server/adapters/local/session-token";
+import { SESSION_COOKIE, SESSION_MAX_SECONDS, loadSigningSecret, signSessionToken } from "@/server/platform/adapters/local/session-token";
 import { openDatabase, type DatabaseConfig } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";

@@ -3,7 +3,7 @@ import { CustomCursor } from "@/components/layout/custom-cursor";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { env } from "@/env";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 import { TRPCReactProvider } from "@/components/signed-in";
 import { getRequestContext } from "@/trpc/request-context";
 import "./globals.css";

@@ -4,13 +4,13 @@ import { Testimonials } from "@/components/home/testimonials";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { buttonClasses } from "@/components/ui/button";
 import { SERVICES, TESTIMONIALS } from "@/lib/business-content";
-import { site } from "@/lib/site";
-import { getProducts } from "@/server/catalogue/cached-catalogue";
+import { site } from "@/server/settings/site";
+import { getCatalogue } from "@/server/platform";
 
 const FEATURED = 8;
 
 export default async function HomePage() {
-  const products = await getProducts({ perPage: FEATURED });
+  const products = await (await getCatalogue()).list({ perPage: FEATURED });
 
   return (
     <main>

@@ -1,13 +1,13 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
 import { env } from "@/env";
-import { getProducts } from "@/server/catalogue/cached-catalogue";
+import { getCatalogue } from "@/server/platform";
 
 /** The shop's public pages and every available product; built at request time, never at build. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
   const origin = env.SITE_URL ?? "http://localhost:3000";
-  const products = await getProducts({}, 50_000);
+  const products = await (await getCatalogue()).list({}, 50_000);
   const pages = ["", "/products", "/about", "/contact"].map((path) => ({
     url: `${origin}${path}`,
     changeFrequency: "weekly" as const,

@@ -13,13 +13,22 @@ export const MAX_PASSWORD_LENGTH = 72;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 255;
 
+/** A rate limit: at most `attempts` in any `windowMs`. */
+export interface LimitRule {
+  attempts: number;
+  windowMs: number;
+}
+
 /**
- * Rate limits per sliding window (beyond sign-in's own): sign-ups and contact messages per client
- * address, checkouts per customer. Generous for people, tight for scripts.
+ * Rate limits per sliding window: failed sign-ins per e-mail and per client address, sign-ups and
+ * contact messages per client address, checkouts per customer. Generous for people, tight for
+ * scripts. Kept in the database, so they hold across server processes (ARCHITECTURE §13).
  */
-export const SIGN_UP_LIMIT = { attempts: 20, windowMs: 60 * 60_000 };
-export const CONTACT_LIMIT = { attempts: 10, windowMs: 60 * 60_000 };
-export const CHECKOUT_LIMIT = { attempts: 10, windowMs: 15 * 60_000 };
+export const SIGN_IN_EMAIL_LIMIT: LimitRule = { attempts: 5, windowMs: 15 * 60_000 };
+export const SIGN_IN_ADDRESS_LIMIT: LimitRule = { attempts: 20, windowMs: 15 * 60_000 };
+export const SIGN_UP_LIMIT: LimitRule = { attempts: 20, windowMs: 60 * 60_000 };
+export const CONTACT_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };
+export const CHECKOUT_LIMIT: LimitRule = { attempts: 10, windowMs: 15 * 60_000 };
 
 /** Products per page on /products, and the catalogue.list default (at most 100 per call). */
 export const PRODUCTS_PER_PAGE = 24;

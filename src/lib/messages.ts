@@ -48,6 +48,7 @@ export const messages = {
     messageRequired: "Please enter a message.",
     phoneInvalid: "Please enter a valid phone number.",
     tooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,
+    messageGone: "That message no longer exists.",
   },
   auth: {
     fillAllFields: "Please fill in all fields",

@@ -11,7 +11,7 @@ import { appRouter } from "@/server/api/root";
 import { runAs } from "@/server/db/as-caller";
 import { StorageError } from "@/server/ports/storage";
 import { serveStoredFile } from "@/server/storage/serve-file";
-import { callerAs, contextAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
+import { callerAs, contextAs, testStorage, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -216,7 +216,7 @@ describe("access matrix: every procedure × visitor, customer A, customer B, adm
 describe("stored-file URLs × roles", () => {
   async function status(role: Role, bucket: string, path: string): Promise<number> {
     const ctx = await contextAs(db, role === "visitor" ? null : users[role]);
-    return (await serveStoredFile(ctx, testStorageRoot(db), bucket, path.split("/"))).status;
+    return (await serveStoredFile(ctx, bucket, path.split("/"))).status;
   }
 
   it("a proof of payment reaches its owner and admins only; a profile picture is public", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "@/lib/auth-schemas";
+import { safeNextPath } from "@/server/auth/schemas";
 import { accessDecision, navLinksFor } from "@/server/auth/access";
-import { signUpError, userFromClaims } from "@/server/adapters/supabase/supabase-auth";
+import { signUpError, userFromClaims } from "@/server/platform/adapters/supabase/supabase-auth";
 import { messages } from "@/lib/messages";
 
 const visitor = null;
@@ -72,7 +72,7 @@ describe("Supabase adapter", () => {
   });
 
   it("reads the session from the request's cookies and makes no request without one", async () => {
-    const { createSupabaseAuth } = await import("@/server/adapters/supabase/supabase-auth");
+    const { createSupabaseAuth } = await import("@/server/platform/adapters/supabase/supabase-auth");
     const { headerCookieJar } = await import("@/server/ports/cookies");
     const auth = createSupabaseAuth({ url: "http://127.0.0.1:9", anonKey: "anon" }, headerCookieJar(new Headers()));
     expect(await auth.currentUser()).toBeNull();

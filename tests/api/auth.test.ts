@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { SESSION_COOKIE, signSessionToken } from "@/server/adapters/local/session-token";
+import { SESSION_COOKIE, signSessionToken } from "@/server/platform/adapters/local/session-token";
 import { adminProcedure, createCallerFactory, createContextFor, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
-import { callerAs, TestBrowser, TEST_SECRET } from "../helpers/browser";
+import { callerAs, TestBrowser, TEST_SECRET, testServices } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
-import { newRequestLimits } from "@/server/security/rate-limit";
 
 let db: TestDatabase;
 const m = messages.auth;
@@ -237,7 +236,7 @@ describe("procedure guards", () => {
   async function callerFor(user: Awaited<ReturnType<typeof createUser>> | null) {
     const base = await callerAs(db, user);
     const session = await base.auth.session();
-    return createTestCaller(createContextFor({ database: db, user: session, auth: undefined as never, storage: undefined as never, limits: newRequestLimits() }));
+    return createTestCaller(createContextFor(await testServices(db, { auth: undefined as never }), session));
   }
 
   it("signed-in procedures refuse visitors with UNAUTHORIZED", async () => {
@@ -280,7 +279,7 @@ describe("Google sign-in", () => {
     const state = authorize.searchParams.get("state")!;
 
     // The callback: a wrong state is refused, the right one signs in.
-    const { createLocalAuth } = await import("@/server/adapters/local/local-auth");
+    const { createLocalAuth } = await import("@/server/platform/adapters/local/local-auth");
     const { headerCookieJar } = await import("@/server/ports/cookies");
     const { freshSignInLimits } = await import("../helpers/browser");
     const complete = async (stateParam: string) => {

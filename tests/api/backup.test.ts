@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSigningSecret } from "@/server/adapters/local/session-token";
+import { loadSigningSecret } from "@/server/platform/adapters/local/session-token";
 import { openDatabase } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { listObjectFiles } from "@/server/adapters/local/local-storage";
+import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { scopedDb } from "@/server/db/as-caller";
 import { placeOrderWithProof, placeOrderSql } from "@/server/checkout/place-order";
 import { StorageError, type StoragePort } from "@/server/ports/storage";
-import { UPLOAD_MESSAGES } from "@/server/uploads/image-check";
-import { UNSAFE_NAME_MESSAGE } from "@/server/uploads/read-upload";
-import { placeOrderInput } from "@/lib/checkout-schema";
+import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
+import { UNSAFE_NAME_MESSAGE } from "@/server/storage/read-upload";
+import { placeOrderInput } from "@/server/checkout/schemas";
 import { callerAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { chunk, fileOf, makeJpeg, makePng } from "../helpers/images";

@@ -8,7 +8,7 @@ import { TRPCError } from "@trpc/server";
 import fsp from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "@/lib/messages";
-import { listObjectFiles } from "@/server/adapters/local/local-storage";
+import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { isDatabaseUnavailable } from "@/server/db/sql-errors";
 import { callerAs, testStorageRoot } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { listObjectFiles } from "@/server/adapters/local/local-storage";
+import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { callerAs, TestBrowser, testStorageRoot } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";

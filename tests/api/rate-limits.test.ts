@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
 import { messages } from "@/lib/messages";
-import { newRequestLimits, type RequestLimits } from "@/server/security/rate-limit";
-import { callerAs, TestBrowser } from "../helpers/browser";
+import type { RequestLimits } from "@/server/security/rate-limit";
+import { callerAs, freshRequestLimits, TestBrowser } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -29,7 +29,7 @@ function signUpValues() {
 
 describe("rate limits", () => {
   it(`sign-up: ${SIGN_UP_LIMIT.attempts} per address per hour, then a clear refusal that creates nobody`, async () => {
-    const limits = newRequestLimits();
+    const limits = freshRequestLimits();
     const from = (address: string) => new TestBrowser(db, { address, requestLimits: limits });
     // A refused form (bad input) does not count.
     await expect(from("198.51.100.1").call((api) => api.auth.signUp({ ...signUpValues(), confirmPassword: "other" }))).rejects.toThrow();
@@ -47,7 +47,7 @@ describe("rate limits", () => {
   }, 60_000);
 
   it(`contact form: ${CONTACT_LIMIT.attempts} messages per address per hour`, async () => {
-    const limits = newRequestLimits();
+    const limits = freshRequestLimits();
     const from = (address: string) => new TestBrowser(db, { address, requestLimits: limits });
     const message = { name: "Nomsa", email: "nomsa@example.test", phone: "", message: "Do you clean carpets in Soweto?" };
     for (let i = 0; i < CONTACT_LIMIT.attempts; i++) await from("198.51.100.7").call((api) => api.contact.send(message));
@@ -61,7 +61,7 @@ describe("rate limits", () => {
   });
 
   it(`checkout: ${CHECKOUT_LIMIT.attempts} attempts per customer per 15 minutes, failed ones included`, async () => {
-    const limits: RequestLimits = newRequestLimits();
+    const limits: RequestLimits = freshRequestLimits();
     const [greedy, other] = [await createUser(db), await createUser(db)];
     const order = () => {
       const form = new FormData();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, listObjectFiles, sweepUnclaimedUploads } from "@/server/adapters/local/local-storage";
+import { createLocalStorage, listObjectFiles, sweepUnclaimedUploads } from "@/server/platform/adapters/local/local-storage";
 import { scopedDb } from "@/server/db/as-caller";
 import { testStorageRoot } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_COOKIE } from "@/server/adapters/local/session-token";
+import { SESSION_COOKIE } from "@/server/platform/adapters/local/session-token";
 import { FILL_HEADER, invalidateVisitorPages, MAX_BYTES, MAX_PAGES, PAGE_TTL_MS, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
 
 const ORIGIN = "http://127.0.0.1:3999";

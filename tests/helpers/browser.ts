@@ -1,13 +1,19 @@
 import { parseSetCookie } from "cookie";
 import { createCaller } from "@/server/api/root";
+import { randomUUID } from "node:crypto";
 import { createContextFor, resolveContext, type TRPCContext } from "@/server/api/trpc";
-import { createLocalAuth, type GoogleClient } from "@/server/adapters/local/local-auth";
+import { catalogueFor } from "@/server/catalogue/catalogue";
+import type { RequestServices } from "@/server/platform";
+import { createLocalLive } from "@/server/platform/adapters/local/local-live";
+import type { AuthPort } from "@/server/ports/auth";
+import { localFileUrl } from "@/server/ports/storage";
+import { createLocalAuth, type GoogleClient } from "@/server/platform/adapters/local/local-auth";
 import { loadSessionUser } from "@/server/auth/session-user";
 import type { ShopDatabase } from "@/server/db/database";
 import { headerCookieJar } from "@/server/ports/cookies";
-import { newRequestLimits, RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
+import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
 import type { TestUser } from "./database";
-import { createLocalStorage } from "@/server/adapters/local/local-storage";
+import { createLocalStorage } from "@/server/platform/adapters/local/local-storage";
 import type { StoragePort } from "@/server/ports/storage";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,8 +39,27 @@ export const TEST_SECRET = new TextEncoder().encode("test-secret-test-secret-tes
 
 export type Caller = ReturnType<typeof createCaller>;
 
-export function freshSignInLimits() {
-  return { byEmail: new RateLimiter(5, 15 * 60_000), byAddress: new RateLimiter(20, 15 * 60_000) };
+/** Sign-in limits of their own (a scope no other test shares), counted in the test's database. */
+export function freshSignInLimits(): SignInLimits {
+  return newSignInLimits(randomUUID());
+}
+
+/** Request limits of their own (a scope no other test shares). */
+export function freshRequestLimits(): RequestLimits {
+  return newRequestLimits(randomUUID());
+}
+
+/** What the platform hands a request, built over a test database with the local adapters. */
+export async function testServices(db: ShopDatabase, parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits }): Promise<RequestServices> {
+  return {
+    database: db,
+    auth: parts.auth,
+    storage: parts.storage ?? testStorage(db),
+    live: createLocalLive(db),
+    limits: parts.limits ?? freshRequestLimits(),
+    catalogue: await catalogueFor(db, localFileUrl),
+    sessionUserFor: (user) => loadSessionUser(db, user),
+  };
 }
 
 /**
@@ -43,14 +68,14 @@ export function freshSignInLimits() {
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
-  readonly #signInLimits: ReturnType<typeof freshSignInLimits>;
+  readonly #signInLimits: SignInLimits;
   readonly #requestLimits: RequestLimits;
 
   constructor(
     readonly db: ShopDatabase,
     readonly options: {
       address?: string;
-      signInLimits?: ReturnType<typeof freshSignInLimits>;
+      signInLimits?: SignInLimits;
       /** Share one set between browsers to test limits across callers; fresh by default. */
       requestLimits?: RequestLimits;
       google?: GoogleClient;
@@ -58,7 +83,7 @@ export class TestBrowser {
     } = {},
   ) {
     this.#signInLimits = options.signInLimits ?? freshSignInLimits();
-    this.#requestLimits = options.requestLimits ?? newRequestLimits();
+    this.#requestLimits = options.requestLimits ?? freshRequestLimits();
   }
 
   requestHeaders(): Headers {
@@ -88,7 +113,7 @@ export class TestBrowser {
       fetch: this.options.fetch,
     });
     try {
-      const ctx = await resolveContext(this.db, { auth, storage: testStorage(this.db) }, requestHeaders, this.#requestLimits);
+      const ctx = await resolveContext(await testServices(this.db, { auth, limits: this.#requestLimits }), requestHeaders);
       return await work(createCaller(ctx));
     } finally {
       this.absorb(responseHeaders);
@@ -137,14 +162,7 @@ export async function contextAs(
     signInLimits: freshSignInLimits(),
   });
   const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createContextFor({
-    database: db,
-    user: sessionUser,
-    auth,
-    storage: options.storage ?? testStorage(db),
-    headers: options.headers,
-    limits: options.limits ?? newRequestLimits(),
-  });
+  return createContextFor(await testServices(db, { auth, storage: options.storage, limits: options.limits }), sessionUser, options.headers);
 }
 
 /** A caller acting as `user` (or a visitor), without going through sign-in. */

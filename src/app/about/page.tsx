@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { SERVICES } from "@/lib/business-content";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 
 export const metadata: Metadata = {
   title: "About us",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ContactForm } from "@/components/contact/contact-form";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 
 export const metadata: Metadata = {
   title: "Contact us",

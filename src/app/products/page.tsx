@@ -4,9 +4,9 @@ import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { MAX_PRODUCT_PAGE, PRODUCT_SORTS, PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
 import { messages } from "@/lib/messages";
-import { site } from "@/lib/site";
-import { getCategoryNames, getProducts } from "@/server/catalogue/cached-catalogue";
-import { listProductsInput } from "@/server/catalogue/catalogue-schemas";
+import { site } from "@/server/settings/site";
+import { getCatalogue } from "@/server/platform";
+import { listProductsInput } from "@/server/catalogue/schemas";
 
 export const metadata: Metadata = {
   title: "Products and services",
@@ -36,7 +36,8 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
   const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort, page });
   const input = parsed.success ? (parsed.data ?? {}) : { sort };
   // One more than a page: whether there is a next page, without counting them all.
-  const [pageOfProducts, categories] = await Promise.all([getProducts(input, PRODUCTS_PER_PAGE + 1), getCategoryNames()]);
+  const catalogue = await getCatalogue();
+  const [pageOfProducts, categories] = await Promise.all([catalogue.list(input, PRODUCTS_PER_PAGE + 1), catalogue.categories()]);
   const products = pageOfProducts.slice(0, PRODUCTS_PER_PAGE);
   const hasNext = pageOfProducts.length > PRODUCTS_PER_PAGE;
   const current = input.page ?? 1;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import { ORDER_STATUSES, type OrderStatusValue } from "@/lib/order-status";
+import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { signInInput } from "@/lib/auth-schemas";
+import { signInInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";

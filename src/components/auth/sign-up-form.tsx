@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { signUpInput } from "@/lib/auth-schemas";
+import { signUpInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";

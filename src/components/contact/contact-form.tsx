@@ -11,7 +11,7 @@ const EMPTY = { name: "", email: "", phone: "", message: "" };
 
 /** The schema, its messages and the tRPC client, fetched when the visitor first sends. */
 const loadSender = () =>
-  Promise.all([import("@/lib/contact-schema"), import("@/lib/validation"), import("@/trpc/vanilla")]).then(
+  Promise.all([import("@/server/contact/schemas"), import("@/lib/validation"), import("@/trpc/vanilla")]).then(
     ([{ contactInput }, { firstProblem }, { shopClient }]) => ({ contactInput, firstProblem, shopClient }),
   );
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 
 /** The footer: quick links and the business's contact details (spec §2). */
 export function SiteFooter() {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { env, runMode } from "@/env";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getRequestContext } from "@/trpc/request-context";
 import { CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";

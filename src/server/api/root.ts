@@ -1,13 +1,13 @@
-import { adminOrdersRouter } from "@/server/api/routers/admin-orders";
-import { adminProductsRouter } from "@/server/api/routers/admin-products";
-import { authRouter } from "@/server/api/routers/auth";
-import { cartRouter } from "@/server/api/routers/cart";
-import { catalogueRouter } from "@/server/api/routers/catalogue";
-import { checkoutRouter } from "@/server/api/routers/checkout";
-import { contactRouter } from "@/server/api/routers/contact";
-import { liveRouter } from "@/server/api/routers/live";
-import { ordersRouter } from "@/server/api/routers/orders";
-import { profileRouter } from "@/server/api/routers/profile";
+import { adminOrdersRouter } from "@/server/orders/router";
+import { adminProductsRouter } from "@/server/products/router";
+import { authRouter } from "@/server/auth/router";
+import { cartRouter } from "@/server/cart/router";
+import { catalogueRouter } from "@/server/catalogue/router";
+import { checkoutRouter } from "@/server/checkout/router";
+import { contactRouter } from "@/server/contact/router";
+import { liveRouter } from "@/server/live/router";
+import { ordersRouter } from "@/server/orders/router";
+import { profileRouter } from "@/server/profile/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */

@@ -2,20 +2,24 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { messages } from "@/lib/messages";
-import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
-import { directCatalogueReads, type CatalogueReads } from "@/server/catalogue/catalogue-reads";
+import type { SessionUser } from "@/server/auth/session-user";
+import type { Catalogue } from "@/server/catalogue/catalogue";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
-import type { ShopDatabase } from "@/server/db/database";
-import { getDatabase } from "@/server/db";
 import { isDatabaseUnavailable } from "@/server/db/sql-errors";
-import { portsFor, processRequestLimits, type RequestPorts } from "@/server/platform";
-import type { AuthPort } from "@/server/ports/auth";
+import { requestServices, type RequestServices } from "@/server/platform";
+import type { AuthPort, AuthUser } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
+import type { LivePort } from "@/server/ports/live";
 import type { StoragePort } from "@/server/ports/storage";
 import { clientAddress, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 
 export type { SessionUser } from "@/server/auth/session-user";
 
+/**
+ * What every procedure gets: the caller, the database already running as the caller, and the
+ * ports. Never an RLS-bypassing handle (ARCHITECTURE §12): the few privileged steps are named
+ * functions (`sessionUserFor`, the auth port's own).
+ */
 export interface TRPCContext {
   headers: Headers;
   /** The caller, resolved and verified on the server; null for a visitor. */
@@ -24,58 +28,41 @@ export interface TRPCContext {
   db: ScopedDb;
   auth: AuthPort;
   storage: StoragePort;
-  /** The privileged handle, for the few server tasks that need it (never for a caller's own reads or writes). */
-  database: ShopDatabase;
-  /** Rate limits for sign-up, contact and checkout (the process's own; tests bring fresh ones). */
+  live: LivePort;
+  /** Rate limits for sign-up, contact and checkout (counted in the database). */
   limits: RequestLimits;
-  /** The catalogue's reads: the shared cache over HTTP, the database directly elsewhere. */
-  catalogue: CatalogueReads;
+  /** The storefront's catalogue reads (cached, shared by every caller). */
+  catalogue: Catalogue;
+  /** The profile of a user the auth port just vouched for (after sign-in), read as that user. */
+  sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
 }
 
-/** Builds a context from its parts; used by the HTTP handler, the RSC caller and the tests. */
-export function createContextFor(parts: {
-  database: ShopDatabase;
-  user: SessionUser | null;
-  auth: AuthPort;
-  storage: StoragePort;
-  headers?: Headers;
-  limits: RequestLimits;
-  catalogue?: CatalogueReads;
-}): TRPCContext {
-  const identity: DbIdentity = parts.user ? { kind: "user", id: parts.user.id, email: parts.user.email } : ANON;
-  const db = scopedDb(parts.database.kysely, identity);
+/** Builds a context from the request's services and its caller; used by the HTTP handler, the RSC caller and the tests. */
+export function createContextFor(services: RequestServices, user: SessionUser | null, headers: Headers = new Headers()): TRPCContext {
+  const identity: DbIdentity = user ? { kind: "user", id: user.id, email: user.email } : ANON;
   return {
-    headers: parts.headers ?? new Headers(),
-    user: parts.user,
-    db,
-    catalogue: parts.catalogue ?? directCatalogueReads(db),
-    auth: parts.auth,
-    storage: parts.storage,
-    database: parts.database,
-    limits: parts.limits,
+    headers,
+    user,
+    db: scopedDb(services.database.kysely, identity),
+    auth: services.auth,
+    storage: services.storage,
+    live: services.live,
+    limits: services.limits,
+    catalogue: services.catalogue,
+    sessionUserFor: services.sessionUserFor,
   };
 }
 
-/** Resolves the caller of one request from its cookies. */
-export async function resolveContext(
-  database: ShopDatabase,
-  ports: RequestPorts,
-  headers: Headers,
-  limits: RequestLimits,
-  catalogue?: CatalogueReads,
-): Promise<TRPCContext> {
-  const authUser = await ports.auth.currentUser();
-  const user = authUser ? await loadSessionUser(database, authUser) : null;
-  return createContextFor({ database, user, ...ports, headers, limits, catalogue });
+/** Resolves the caller of one request from its cookies (through the auth port). */
+export async function resolveContext(services: RequestServices, headers: Headers): Promise<TRPCContext> {
+  const authUser = await services.auth.currentUser();
+  const user = authUser ? await services.sessionUserFor(authUser) : null;
+  return createContextFor(services, user, headers);
 }
 
 export async function createTRPCContext(opts: { headers: Headers; cookies: CookieJar }): Promise<TRPCContext> {
   try {
-    const database = await getDatabase();
-    // Loaded here, not at the top: the cache needs Next's server runtime, which tests don't have.
-    const { cachedCatalogueReads } = await import("@/server/catalogue/cached-catalogue");
-    const ports = portsFor(database, opts.cookies, opts.headers);
-    return await resolveContext(database, ports, opts.headers, processRequestLimits(), cachedCatalogueReads);
+    return await resolveContext(await requestServices(opts.cookies, opts.headers), opts.headers);
   } catch (error) {
     throw unavailableOr(error);
   }
@@ -145,17 +132,14 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
  * submissions count; `keyOf` says whose calls they are (a client address, a customer).
  */
 export function rateLimited(pick: (limits: RequestLimits) => RateLimiter, keyOf: (ctx: TRPCContext) => string) {
-  return t.middleware(({ ctx, next }) => {
-    const limiter = pick(ctx.limits);
-    const key = keyOf(ctx);
-    const wait = limiter.retryAfter(key);
+  return t.middleware(async ({ ctx, next }) => {
+    const wait = await pick(ctx.limits).take(ctx.db, keyOf(ctx));
     if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: messages.security.slowDown(Math.ceil(wait / 60_000)) });
-    limiter.hit(key);
     return next();
   });
 }
 
-/** Rate-limit key: the client's address, as the proxy in front reports it. */
+/** Rate-limit key: the client's address (src/server/security/rate-limit.ts says which). */
 export const byClientAddress = (ctx: TRPCContext) => `address:${clientAddress(ctx.headers)}`;
 
 /** Rate-limit key: the signed-in customer (their address, should a visitor ever get this far). */

@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import { productImageUrl } from "@/server/catalogue/catalogue-queries";
+import type { PublicUrl } from "@/server/ports/storage";
 
 export interface CartLine {
   id: string;
@@ -24,7 +25,7 @@ export interface Cart {
 }
 
 /** The caller's cart (RLS: their own lines only), oldest line first. */
-export async function readCart(trx: Tx): Promise<Cart> {
+export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart> {
   const rows = await trx
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
@@ -46,7 +47,7 @@ export async function readCart(trx: Tx): Promise<Cart> {
     productId: row.product_id,
     name: row.name,
     price: Number(row.price),
-    imageUrl: productImageUrl(row.image_path),
+    imageUrl: productImageUrl(row.image_path, publicUrl),
     quantity: row.quantity,
     lineTotal: Number(row.line_total),
     available: row.available,
@@ -68,6 +69,21 @@ async function lineName(trx: Tx, productId: string) {
     .executeTakeFirst();
   if (!line) throw new TRPCError({ code: "NOT_FOUND", message: "That item is no longer in your cart." });
   return line;
+}
+
+/** How many items the caller's cart holds (the navigation bar's badge). */
+export async function cartCount(trx: Tx): Promise<number> {
+  const row = await trx.selectFrom("cart_items").select(sql<string>`coalesce(sum(quantity), 0)`.as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The caller's cart, as the cart page shows it. */
+export async function loadCart(db: ScopedDb, publicUrl: PublicUrl): Promise<Cart> {
+  try {
+    return await db.transaction((trx) => readCart(trx, publicUrl));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.cart.loadFailed, cause: error });
+  }
 }
 
 /** +1 on a line already in the cart. */

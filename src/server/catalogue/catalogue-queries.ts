@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
 import type { Tx } from "@/server/db/as-caller";
-import type { ListProductsInput } from "./catalogue-schemas";
+import type { PublicUrl } from "@/server/ports/storage";
+import type { ListProductsInput } from "./schemas";
 
 /** A product as the shop shows it. */
 export interface CatalogueProduct {
@@ -26,11 +27,14 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Where a product image is served from: seeded art ships in /public; uploads live in storage. */
-export function productImageUrl(imagePath: string | null): string | null {
+/**
+ * Where a product image is served from: seeded art ships in /public; uploads live in the
+ * products-services bucket, at the URL the storage port gives (ARCHITECTURE §3).
+ */
+export function productImageUrl(imagePath: string | null, publicUrl: PublicUrl): string | null {
   if (!imagePath) return null;
   if (imagePath.startsWith("/")) return imagePath;
-  return `/files/products-services/${imagePath.split("/").map(encodeURIComponent).join("/")}`;
+  return publicUrl({ bucket: "products-services", path: imagePath });
 }
 
 function productQuery(trx: Tx) {
@@ -60,13 +64,13 @@ type ProductRow = {
   category: string;
 };
 
-function toProduct(row: ProductRow): CatalogueProduct {
+function toProduct(row: ProductRow, publicUrl: PublicUrl): CatalogueProduct {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     price: Number(row.price),
-    imageUrl: productImageUrl(row.image_path),
+    imageUrl: productImageUrl(row.image_path, publicUrl),
     category: row.category,
     available: row.available,
     createdAt: new Date(row.created_at).toISOString(),
@@ -88,7 +92,7 @@ const ORDER: Record<ProductSort, [column: "p.created_at" | "p.price", direction:
  * Available products, optionally one category's, matching a search, in the chosen order: one
  * page of them (`limit` overrides the page size for server-side callers such as the sitemap).
  */
-export async function listProducts(trx: Tx, input: ListProductsInput = {}, limit = input.perPage ?? PRODUCTS_PER_PAGE): Promise<CatalogueProduct[]> {
+export async function listProducts(trx: Tx, publicUrl: PublicUrl, input: ListProductsInput = {}, limit = input.perPage ?? PRODUCTS_PER_PAGE): Promise<CatalogueProduct[]> {
   let query = productQuery(trx).where("p.available", "=", true);
   if (input.category) query = query.where("c.name", "=", input.category);
   if (input.search) {
@@ -100,7 +104,7 @@ export async function listProducts(trx: Tx, input: ListProductsInput = {}, limit
   const [column, direction] = ORDER[input.sort ?? "newest"];
   const offset = ((input.page ?? 1) - 1) * (input.perPage ?? PRODUCTS_PER_PAGE);
   const rows = await query.orderBy(column, direction).orderBy("p.id").limit(limit).offset(offset).execute();
-  return rows.map(toProduct);
+  return rows.map((row) => toProduct(row, publicUrl));
 }
 
 /** The category tabs: distinct, non-empty names of categories that have available products. */
@@ -126,16 +130,16 @@ export async function listProductIds(trx: Tx): Promise<string[]> {
 }
 
 /** One product, available or not (its page says when it is unavailable); undefined if unknown. */
-export async function findProduct(trx: Tx, id: string): Promise<CatalogueProduct | undefined> {
+export async function findProduct(trx: Tx, publicUrl: PublicUrl, id: string): Promise<CatalogueProduct | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await productQuery(trx).where("p.id", "=", id).executeTakeFirst();
-  return row ? toProduct(row) : undefined;
+  return row ? toProduct(row, publicUrl) : undefined;
 }
 
 /** "You may also like": the first three other available products, in the shop's order. */
-export async function relatedProducts(trx: Tx, id: string): Promise<CatalogueProduct[]> {
+export async function relatedProducts(trx: Tx, publicUrl: PublicUrl, id: string): Promise<CatalogueProduct[]> {
   let query = productQuery(trx).where("p.available", "=", true);
   if (isUuid(id)) query = query.where("p.id", "<>", id);
   const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id").limit(RELATED_PRODUCTS).execute();
-  return rows.map(toProduct);
+  return rows.map((row) => toProduct(row, publicUrl));
 }

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
-import type { PlaceOrderInput } from "@/lib/checkout-schema";
+import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { messages } from "@/lib/messages";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
 import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
-import { readImageUpload } from "@/server/uploads/read-upload";
+import { readImageUpload } from "@/server/storage/read-upload";
 
 const m = messages.checkout;
 

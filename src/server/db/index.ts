@@ -3,14 +3,12 @@ import { env, runMode, type Env } from "@/env";
 import { openDatabase, type ShopDatabase } from "./database";
 import { migrate } from "./migrate";
 import { seedOnce } from "./seed";
-import { sweepUnclaimedUploads } from "@/server/adapters/local/local-storage";
-import { localStorageRoot } from "@/server/platform";
 
 export type { ShopDatabase } from "./database";
 
 /** Whether the demo admin and customer are seeded: development only, never in production. */
 export function seedsDemoUsers(config: Env = env): boolean {
-  return config.NODE_ENV !== "production" && config.SEED_DEMO_USERS !== "false";
+  return config.NODE_ENV !== "production" && config.SEED_DEMO_USERS;
 }
 
 /**
@@ -35,12 +33,6 @@ export async function startDatabase(config: Env = env): Promise<ShopDatabase> {
   try {
     const { applied } = await migrate(database.kysely);
     const { seeded } = await seedOnce(database.kysely, { demoUsers: seedsDemoUsers(config) });
-    // Leftovers of requests a crash cut short. Local storage lives on this server's disk, so no
-    // upload is in flight before it serves its first request: everything unclaimed goes.
-    const swept = await sweepUnclaimedUploads(localStorageRoot(config.DATA_DIR), database.kysely, new Date());
-    if (swept.rows > 0 || swept.files > 0) {
-      console.info(`[storage] removed ${swept.rows} unclaimed upload(s) and ${swept.files} file(s) left by interrupted requests`);
-    }
     if (applied.length > 0 || seeded) {
       const ms = Math.round(performance.now() - started);
       console.info(
@@ -52,18 +44,4 @@ export async function startDatabase(config: Env = env): Promise<ShopDatabase> {
     throw error;
   }
   return database;
-}
-
-const globalForDb = globalThis as unknown as { shopDatabase?: Promise<ShopDatabase> };
-
-/**
- * The process-wide database, started once on first use and awaited by every request that needs
- * it. Kept on globalThis so dev-mode hot reloads reuse it instead of opening a second PGlite.
- */
-export function getDatabase(): Promise<ShopDatabase> {
-  globalForDb.shopDatabase ??= startDatabase().catch((error: unknown) => {
-    globalForDb.shopDatabase = undefined;
-    throw error;
-  });
-  return globalForDb.shopDatabase;
 }

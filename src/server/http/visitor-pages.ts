@@ -17,7 +17,7 @@
  * separate bundles in one process.
  */
 import { parseCookie } from "cookie";
-import { SESSION_COOKIE } from "@/server/adapters/local/session-token";
+import { isSessionCookie } from "@/server/ports/cookies";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
 export const MAX_PAGES = 600;
@@ -91,7 +91,7 @@ export function visitorPageKey(request: { method: string; url: string; headers: 
   if (destination !== null && destination !== "document") return null;
   if (headers.has("rsc") || headers.has("next-router-prefetch") || headers.has("next-router-state-tree")) return null;
   const cookies = Object.keys(parseCookie(headers.get("cookie") ?? ""));
-  if (cookies.some((name) => name === SESSION_COOKIE || name.startsWith("sb-"))) return null;
+  if (cookies.some(isSessionCookie)) return null;
   return `${url.pathname}${url.search}`;
 }
 

@@ -80,3 +80,8 @@ export async function listOrders(
     })),
   );
 }
+
+/** Sets an order's status (RLS: admins only); the trigger records who, when, from and to. */
+export function updateOrderStatus(trx: Tx, id: string, status: OrderStatus) {
+  return trx.updateTable("orders").set({ status }).where("id", "=", id).returning(["reference", "status"]).executeTakeFirst();
+}

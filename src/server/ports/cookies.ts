@@ -32,3 +32,11 @@ export function headerCookieJar(requestHeaders: Headers, responseHeaders?: Heade
 export function sessionCookieOptions(maxAgeSeconds: number, secure: boolean): CookieOptions {
   return { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: maxAgeSeconds };
 }
+
+/** The local modes' session cookie (a Supabase-shaped JWT, httpOnly). */
+export const LOCAL_SESSION_COOKIE = "shop-session";
+
+/** Whether a cookie carries a session in some mode (local, or @supabase/ssr's `sb-…`). */
+export function isSessionCookie(name: string): boolean {
+  return name === LOCAL_SESSION_COOKIE || name.startsWith("sb-");
+}

@@ -21,6 +21,9 @@ export class StorageError extends Error {
   }
 }
 
+/** A public bucket object's URL: `/files/...` locally, Supabase Storage's public URL there. */
+export type PublicUrl = (object: StoredObject) => string;
+
 /**
  * File storage (ARCHITECTURE §3, §6). Writes run as the caller, so Postgres's storage policies
  * decide who may write where. Adapters: local disk + storage.objects, or Supabase Storage.
@@ -34,7 +37,9 @@ export interface StoragePort {
   /** Removes objects with full rights: account deletion, rollback by the server. */
   removeAsService(objects: StoredObject[]): Promise<void>;
   /** A URL for a public bucket's object. */
-  publicUrl(object: StoredObject): string;
+  publicUrl: PublicUrl;
+  /** The bytes of an object, for the local file route (Supabase serves its own); null if missing. */
+  read(object: StoredObject): Promise<Uint8Array | null>;
   /** A URL for a private object the caller may read: checked (local) or short-lived signed (Supabase). */
   privateUrl(object: StoredObject): Promise<string>;
 }

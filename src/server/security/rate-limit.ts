@@ -1,61 +1,94 @@
-import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { env } from "@/env";
+import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
+import type { ScopedDb } from "@/server/db/as-caller";
+import type { DB } from "@/server/db/schema";
+
+/** Where a limit's counting runs: the caller's own transaction, or the server's own connection. */
+type Executor = ScopedDb | Kysely<DB>;
+
+function run<T>(executor: Executor, work: (trx: Kysely<DB> | Transaction<DB>) => Promise<T>): Promise<T> {
+  return "identity" in executor ? executor.transaction(work) : work(executor);
+}
 
 /**
- * A sliding-window counter kept in memory: enough for one server process (the embedded mode is
- * one process by design). Each key allows `limit` hits per `windowMs`.
+ * A sliding-window limit kept in the database (private.rate_limit_hits, ARCHITECTURE §13), so
+ * it holds across every server process on one database and across restarts. Each key allows
+ * `attempts` per `windowMs`. `scope` keeps one set of limits apart from another (tests).
  */
 export class RateLimiter {
-  readonly #hits = new Map<string, number[]>();
-
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
+    readonly name: string,
+    readonly rule: LimitRule,
+    readonly scope = "shop",
   ) {}
 
-  #recent(key: string, now: number) {
-    const hits = (this.#hits.get(key) ?? []).filter((at) => now - at < this.windowMs);
-    if (hits.length === 0) this.#hits.delete(key);
-    else this.#hits.set(key, hits);
-    return hits;
+  #key(key: string) {
+    return `${this.scope}:${this.name}:${key}`.slice(0, 300);
   }
 
-  /** Milliseconds until `key` may try again; 0 when it may now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const hits = this.#recent(key, now);
-    if (hits.length < this.limit) return 0;
-    return this.windowMs - (now - hits[hits.length - this.limit]!);
+  async #take(executor: Executor, key: string, hit: boolean): Promise<number> {
+    return run(executor, async (trx) => {
+      const { rows } = await sql<{ wait: number }>`
+        select private.rate_limit_take(${this.#key(key)}, ${this.rule.attempts}, ${this.rule.windowMs}, ${hit}) as wait`.execute(trx);
+      return Number(rows[0]?.wait ?? 0);
+    });
   }
 
-  hit(key: string, now = Date.now()) {
-    const hits = this.#recent(key, now);
-    hits.push(now);
-    this.#hits.set(key, hits);
-    if (this.#hits.size > 50_000) this.#sweep(now);
+  /** Milliseconds until `key` may act again (0: it may now); counts nothing. */
+  retryAfter(executor: Executor, key: string): Promise<number> {
+    return this.#take(executor, key, false);
   }
 
-  reset(key: string) {
-    this.#hits.delete(key);
+  /** Counts one action of `key` if it is allowed; else the milliseconds to wait, counting nothing. */
+  take(executor: Executor, key: string): Promise<number> {
+    return this.#take(executor, key, true);
   }
 
-  #sweep(now: number) {
-    for (const key of [...this.#hits.keys()]) this.#recent(key, now);
+  /** Forgets `key`'s actions. */
+  async reset(executor: Executor, key: string): Promise<void> {
+    await run(executor, (trx) => sql`select private.rate_limit_reset(${this.#key(key)})`.execute(trx));
   }
 }
 
-/** The client's address as the proxy in front reports it, else "unknown". */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip") || "unknown";
-}
-
-/** The limits the API applies to whole procedures (sign-in keeps its own, inside local auth). */
+/** The limits the API applies to whole procedures. */
 export interface RequestLimits {
   signUp: RateLimiter;
   contact: RateLimiter;
   checkout: RateLimiter;
 }
 
-export function newRequestLimits(): RequestLimits {
-  const limiter = ({ attempts, windowMs }: { attempts: number; windowMs: number }) => new RateLimiter(attempts, windowMs);
-  return { signUp: limiter(SIGN_UP_LIMIT), contact: limiter(CONTACT_LIMIT), checkout: limiter(CHECKOUT_LIMIT) };
+/** The limits on sign-in attempts, kept by local auth. */
+export interface SignInLimits {
+  byEmail: RateLimiter;
+  byAddress: RateLimiter;
+}
+
+/** The shop's limits; a test passes its own `scope` to start from zero. */
+export function newRequestLimits(scope?: string): RequestLimits {
+  return {
+    signUp: new RateLimiter("sign-up", SIGN_UP_LIMIT, scope),
+    contact: new RateLimiter("contact", CONTACT_LIMIT, scope),
+    checkout: new RateLimiter("checkout", CHECKOUT_LIMIT, scope),
+  };
+}
+
+export function newSignInLimits(scope?: string): SignInLimits {
+  return { byEmail: new RateLimiter("sign-in-email", SIGN_IN_EMAIL_LIMIT, scope), byAddress: new RateLimiter("sign-in-address", SIGN_IN_ADDRESS_LIMIT, scope) };
+}
+
+/**
+ * The client's address for limits. Behind a trusted proxy (TRUST_PROXY), the address that proxy
+ * appended to X-Forwarded-For (the last hop; earlier ones are what the client claimed).
+ * Otherwise the production entry point (scripts/start.mjs) has already replaced the header with
+ * the connection's own address, so the first value is the peer; under `next dev` Next.js fills
+ * it from the socket when the client sent none.
+ */
+export function clientAddress(headers: Headers, trustProxy: boolean = env.TRUST_PROXY): string {
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  const address = trustProxy ? hops.at(-1) : hops[0];
+  return address || "unknown";
 }

@@ -1,7 +1,6 @@
-import { readObjectFile } from "@/server/adapters/local/local-storage";
 import type { TRPCContext } from "@/server/api/trpc";
 import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from "@/server/ports/storage";
-import { IMAGE_EXTENSIONS, type ImageType } from "@/server/uploads/image-check";
+import { IMAGE_EXTENSIONS, type ImageType } from "@/server/storage/image-check";
 
 const SERVED_TYPES = new Set(Object.keys(IMAGE_EXTENSIONS));
 
@@ -15,8 +14,9 @@ function notFound() {
  * admins (anyone else learns nothing, not even that it exists). Files are served as the image
  * type their content was checked to be, never executed.
  */
-export async function serveStoredFile(ctx: TRPCContext, root: string, bucket: string, segments: string[]): Promise<Response> {
-  if (!BUCKETS.includes(bucket as Bucket)) return notFound();
+export async function serveStoredFile(ctx: Pick<TRPCContext, "db" | "storage">, bucket: string, segments: string[]): Promise<Response> {
+  // Supabase serves its files itself: this route is the local adapter's.
+  if (ctx.storage.provider !== "local" || !BUCKETS.includes(bucket as Bucket)) return notFound();
   const object = { bucket: bucket as Bucket, path: segments.join("/") };
   const row = await ctx.db.transaction((trx) =>
     trx
@@ -30,7 +30,7 @@ export async function serveStoredFile(ctx: TRPCContext, root: string, bucket: st
   const type = (row.metadata as { mimetype?: string } | null)?.mimetype;
   if (!type || !SERVED_TYPES.has(type)) return notFound();
 
-  const bytes = await readObjectFile(root, object);
+  const bytes = await ctx.storage.read(object);
   if (!bytes) return notFound();
 
   const isPublic = PUBLIC_BUCKETS.includes(object.bucket);
@@ -48,4 +48,3 @@ export async function serveStoredFile(ctx: TRPCContext, root: string, bucket: st
   });
 }
 
-export { notFound as fileNotFound };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { OrderManagement } from "@/components/admin/order-management";
 import { messages } from "@/lib/messages";
-import { adminOrdersInput } from "@/lib/order-status";
+import { adminOrdersInput } from "@/server/orders/schemas";
 import { requireAccess } from "@/server/auth/guards";
 import { api, HydrateClient } from "@/trpc/server";
 

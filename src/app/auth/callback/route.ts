@@ -1,8 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { safeNextPath } from "@/lib/auth-schemas";
-import { pendingOAuthNext } from "@/server/adapters/local/local-auth";
-import { getDatabase } from "@/server/db";
-import { portsFor } from "@/server/platform";
+import { safeNextPath } from "@/server/auth/schemas";
+import { pendingOAuthDestination, requestServices } from "@/server/platform";
 import { AuthError } from "@/server/ports/auth";
 import { headerCookieJar } from "@/server/ports/cookies";
 
@@ -10,9 +8,8 @@ import { headerCookieJar } from "@/server/ports/cookies";
 export async function GET(request: NextRequest) {
   const responseHeaders = new Headers();
   const cookies = headerCookieJar(request.headers, responseHeaders);
-  const database = await getDatabase();
-  const { auth } = portsFor(database, cookies, request.headers);
-  const next = safeNextPath(request.nextUrl.searchParams.get("next") ?? pendingOAuthNext(cookies), "/products");
+  const { auth } = await requestServices(cookies, request.headers);
+  const next = safeNextPath(request.nextUrl.searchParams.get("next") ?? pendingOAuthDestination(cookies), "/products");
   const origin = request.nextUrl.origin;
 
   let target: URL;

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeNextPath } from "@/lib/auth-schemas";
-import { site } from "@/lib/site";
+import { safeNextPath } from "@/server/auth/schemas";
+import { site } from "@/server/settings/site";
 import { getSessionUser } from "@/server/auth/guards";
 import { homeFor } from "@/server/auth/home";
 

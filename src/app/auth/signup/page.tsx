@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 import { getSessionUser } from "@/server/auth/guards";
 import { homeFor } from "@/server/auth/home";
 

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getProduct } from "@/server/catalogue/cached-catalogue";
+import { getCatalogue } from "@/server/platform";
 
 /**
  * Answers an unknown or malformed product id with a real 404: the check runs here, above the
@@ -8,6 +8,6 @@ import { getProduct } from "@/server/catalogue/cached-catalogue";
  */
 export default async function ProductLayout({ children, params }: LayoutProps<"/products/[id]">) {
   const { id } = await params;
-  if (!(await getProduct(id))) notFound();
+  if (!(await (await getCatalogue()).product(id))) notFound();
   return children;
 }

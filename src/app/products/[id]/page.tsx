@@ -5,13 +5,13 @@ import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductImage } from "@/components/product/product-image";
 import { formatRand } from "@/lib/money";
-import { site } from "@/lib/site";
+import { site } from "@/server/settings/site";
 import { getSessionUser } from "@/server/auth/guards";
-import { getProduct, getRelatedProducts } from "@/server/catalogue/cached-catalogue";
+import { getCatalogue } from "@/server/platform";
 
 export async function generateMetadata({ params }: PageProps<"/products/[id]">): Promise<Metadata> {
   const { id } = await params;
-  const product = await getProduct(id);
+  const product = await (await getCatalogue()).product(id);
   if (!product) return { title: "Product not found" };
   return {
     title: product.name,
@@ -26,7 +26,8 @@ export async function generateMetadata({ params }: PageProps<"/products/[id]">):
 
 export default async function ProductPage({ params }: PageProps<"/products/[id]">) {
   const { id } = await params;
-  const [product, related, user] = await Promise.all([getProduct(id), getRelatedProducts(id), getSessionUser()]);
+  const catalogue = await getCatalogue();
+  const [product, related, user] = await Promise.all([catalogue.product(id), catalogue.related(id), getSessionUser()]);
   if (!product) notFound();
   const viewer: Viewer = !user ? "visitor" : user.role === "admin" ? "admin" : "customer";
 

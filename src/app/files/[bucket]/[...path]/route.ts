@@ -1,16 +1,11 @@
 import type { NextRequest } from "next/server";
-import { runMode } from "@/env";
-import { resolveContext } from "@/server/api/trpc";
-import { getDatabase } from "@/server/db";
-import { localStorageRoot, portsFor, processRequestLimits } from "@/server/platform";
+import { createTRPCContext } from "@/server/api/trpc";
 import { headerCookieJar } from "@/server/ports/cookies";
-import { fileNotFound, serveStoredFile } from "@/server/storage/serve-file";
+import { serveStoredFile } from "@/server/storage/serve-file";
 
-/** Serves the local adapter's files to whoever the storage policies let read them. */
+/** Serves stored files (local modes) to whoever the storage policies let read them. */
 export async function GET(request: NextRequest, { params }: RouteContext<"/files/[bucket]/[...path]">) {
-  if (runMode() === "supabase") return fileNotFound();
   const { bucket, path: segments } = await params;
-  const database = await getDatabase();
-  const ctx = await resolveContext(database, portsFor(database, headerCookieJar(request.headers), request.headers), request.headers, processRequestLimits());
-  return serveStoredFile(ctx, localStorageRoot(), bucket, segments);
+  const ctx = await createTRPCContext({ headers: request.headers, cookies: headerCookieJar(request.headers) });
+  return serveStoredFile(ctx, bucket, segments);
 }

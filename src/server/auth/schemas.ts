@@ -1,0 +1,66 @@
+import { z } from "@/lib/zod";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+/**
+ * The sign-in and sign-up forms' rules, shared by the forms (first message shown) and the tRPC
+ * procedures (the same checks, server-side). Checks run in the spec's order (§5), so the first
+ * issue is the message the user sees.
+ */
+const m = messages.auth;
+
+const email = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL_LENGTH, m.emailTooLong)
+  .pipe(z.email(m.invalidEmail))
+  .transform((value) => value.toLowerCase());
+
+export const signInInput = z
+  .object({
+    email: z.string().max(MAX_EMAIL_LENGTH + 50, m.emailTooLong),
+    password: z.string().max(MAX_PASSWORD_LENGTH, m.passwordTooLong),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.email.trim() || !values.password) ctx.addIssue({ code: "custom", message: m.fillAllFields });
+  })
+  .pipe(z.object({ email, password: z.string() }));
+export type SignInInput = z.input<typeof signInInput>;
+
+export const signUpInput = z
+  .object({
+    fullName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    const first = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (!values.fullName.trim() || !values.email.trim() || !values.password || !values.confirmPassword) {
+      return first(m.fillAllFields);
+    }
+    if (values.password !== values.confirmPassword) return first(m.passwordsDoNotMatch);
+    if (!values.acceptTerms) return first(m.agreeToTerms);
+    if (values.password.length < MIN_PASSWORD_LENGTH) return first(m.weakPassword);
+  })
+  .pipe(
+    z.object({
+      fullName: z.string().trim().max(MAX_NAME_LENGTH, m.nameTooLong),
+      email,
+      password: z.string().max(MAX_PASSWORD_LENGTH, m.passwordTooLong),
+      confirmPassword: z.string(),
+      acceptTerms: z.literal(true),
+    }),
+  );
+export type SignUpInput = z.input<typeof signUpInput>;
+
+/** A post-sign-in destination from a query string: only same-site paths, never "//host". */
+export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(next)) return fallback;
+  return next;
+}

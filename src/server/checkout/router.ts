@@ -1,0 +1,12 @@
+import { byCaller, createTRPCRouter, customerProcedure, rateLimited } from "@/server/api/trpc";
+import { placeOrderWithProof } from "./place-order";
+import { placeOrderInput } from "./schemas";
+import { startCheckout } from "./start-checkout";
+
+export const checkoutRouter = createTRPCRouter({
+  start: customerProcedure.query(startCheckout),
+  placeOrder: customerProcedure
+    .input(placeOrderInput)
+    .use(rateLimited((limits) => limits.checkout, byCaller))
+    .mutation(({ ctx, input }) => placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input)),
+});

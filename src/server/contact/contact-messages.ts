@@ -1,0 +1,27 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import { insertContactMessage, listContactMessages, markContactMessage } from "./queries";
+import type { ContactInput } from "./schemas";
+
+type Ctx = Pick<TRPCContext, "db">;
+
+/** Stores a message from the contact form (anyone may send) and confirms it to the sender. */
+export async function sendMessage({ ctx, input }: { ctx: Ctx; input: ContactInput }) {
+  try {
+    await ctx.db.transaction((trx) => insertContactMessage(trx, input));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.contact.failed, cause: error });
+  }
+  return { message: messages.contact.sent(input.name) };
+}
+
+export function listMessages({ ctx }: { ctx: Ctx }) {
+  return ctx.db.transaction((trx) => listContactMessages(trx));
+}
+
+export async function markRead({ ctx, input }: { ctx: Ctx; input: { id: string; read: boolean } }) {
+  const found = await ctx.db.transaction((trx) => markContactMessage(trx, input.id, input.read));
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: messages.contact.messageGone });
+  return { ok: true };
+}

@@ -1,0 +1,34 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { OrderStatus } from "@/server/db/schema";
+import { listOrders, updateOrderStatus } from "./order-queries";
+
+const m = messages.adminOrders;
+type Ctx = Pick<TRPCContext, "db" | "storage">;
+
+/** The caller's own orders, newest first: purchase history and live order status. */
+export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
+  return ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { userId: ctx.user.id }));
+}
+
+/** Every order (RLS: admins see all), newest first, by status and/or reference or email. */
+export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string } }) {
+  try {
+    return await ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { status: input?.status, search: input?.search || undefined }));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
+  }
+}
+
+/** Sets an order's status at once; the change is recorded (who, when, from, to) by a trigger. */
+export async function setStatus({ ctx, input }: { ctx: Ctx; input: { id: string; status: OrderStatus } }) {
+  let order;
+  try {
+    order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.updateFailed, cause: error });
+  }
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: m.updateFailed });
+  return { message: m.updated(order.reference, messages.adminStatus[order.status]) };
+}

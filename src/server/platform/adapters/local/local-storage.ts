@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "@/server/db/schema";
+import { BUCKETS, localFileUrl, StorageError, type Bucket, type StoragePort, type StoredObject } from "@/server/ports/storage";
+
+const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Where an object's bytes live on disk; refuses any path that could leave the bucket folder. */
+export function objectFile(root: string, object: StoredObject): string {
+  const segments = object.path.split("/");
+  if (segments.length === 0 || segments.some((s) => !SAFE_SEGMENT.test(s) || s === "." || s === "..")) {
+    throw new StorageError("That file path is not allowed.", "forbidden");
+  }
+  return path.join(root, object.bucket, ...segments);
+}
+
+/**
+ * Local storage: bytes on disk under `root` (DATA_DIR/storage), and a storage.objects row
+ * written inside the caller's RLS transaction, so the same storage policies as Supabase decide.
+ * The file is written first under a temporary name and moved into place only once the row is
+ * in; a refused or failed write leaves nothing behind.
+ */
+export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {
+  return {
+    provider: "local",
+
+    async upload(db, object, bytes, contentType) {
+      const file = objectFile(root, object);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomUUID()}.partial`;
+      try {
+        // Inside the try: a write that fails part-way (a full disk) leaves no partial file.
+        await fs.writeFile(temp, bytes, { flag: "wx" });
+        await db.transaction(async (trx) => {
+          try {
+            await trx
+              .insertInto("storage.objects")
+              .values({
+                bucket_id: object.bucket,
+                name: object.path,
+                owner_id: db.identity.kind === "user" ? db.identity.id : null,
+                metadata: JSON.stringify({ size: bytes.length, mimetype: contentType }),
+              })
+              .execute();
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (code === "42501") throw new StorageError("You may not upload files there.", "forbidden");
+            if (code === "23505") throw new StorageError("A file with that name already exists.", "failed");
+            throw error;
+          }
+          await fs.rename(temp, file);
+        });
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        // The row never committed: the file must not stay either.
+        if (!(await rowExists(serviceDb, object))) await fs.rm(file, { force: true });
+        throw error;
+      }
+    },
+
+    async remove(db, object) {
+      const file = objectFile(root, object);
+      const removed = await db.transaction((trx) =>
+        trx.deleteFrom("storage.objects").where("bucket_id", "=", object.bucket).where("name", "=", object.path).executeTakeFirst(),
+      );
+      if (removed.numDeletedRows > 0n) await fs.rm(file, { force: true });
+    },
+
+    async removeAsService(objects) {
+      for (const object of objects) {
+        await serviceDb.deleteFrom("storage.objects").where("bucket_id", "=", object.bucket).where("name", "=", object.path).execute();
+        await fs.rm(objectFile(root, object), { force: true });
+      }
+    },
+
+    publicUrl: (object) => localFileUrl(object),
+    privateUrl: async (object) => localFileUrl(object),
+    read: async (object) => (await readObjectFile(root, object)) ?? null,
+  };
+}
+
+async function rowExists(db: Kysely<DB>, object: StoredObject) {
+  const row = await db
+    .selectFrom("storage.objects")
+    .select("id")
+    .where("bucket_id", "=", object.bucket)
+    .where("name", "=", object.path)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Reads an object's bytes for the file route, after the caller's access was checked. */
+export async function readObjectFile(root: string, object: StoredObject): Promise<Uint8Array | undefined> {
+  try {
+    return await fs.readFile(objectFile(root, object));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every stored file under `root`, as bucket/path (for orphan checks in tests and tools). */
+export async function listObjectFiles(root: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * After a crash: removes what an interrupted upload can leave behind, older than `cutoff`.
+ * - storage.objects rows that nothing points to: a proof no order claims, an avatar no profile
+ *   shows, a product image no product uses (checkout, profile and admin upload first and then
+ *   write the row that points to the file, so a crash in between leaves exactly these);
+ * - files with no row (the rename into place happens inside the row's transaction) and
+ *   half-written `.partial` files.
+ * Runs at start-up, before any request, with the service role; returns what it removed.
+ */
+export async function sweepUnclaimedUploads(root: string, db: Kysely<DB>, cutoff: Date): Promise<{ rows: number; files: number }> {
+  const { rows } = await sql<{ bucket_id: Bucket; name: string }>`
+    delete from storage.objects o
+    where o.created_at < ${cutoff}
+      and (
+        (o.bucket_id = 'payments' and not exists (select 1 from public.orders r where r.proof_path = o.name))
+        or (o.bucket_id = 'avatars' and not exists (select 1 from public.profiles r where r.avatar_path = o.name))
+        or (o.bucket_id = 'products-services' and not exists (select 1 from public.products r where r.image_path = o.name))
+      )
+    returning o.bucket_id, o.name`.execute(db);
+  let files = 0;
+  for (const row of rows) {
+    if (await removeFile(objectFile(root, { bucket: row.bucket_id, path: row.name }))) files++;
+  }
+  for (const relative of await listObjectFiles(root)) {
+    const file = path.join(root, relative);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || stat.mtime >= cutoff) continue;
+    const [bucket, ...segments] = relative.split(path.sep) as [Bucket, ...string[]];
+    const stray = file.endsWith(".partial") || !BUCKETS.includes(bucket);
+    if (stray || !(await rowExists(db, { bucket, path: segments.join("/") }))) {
+      if (await removeFile(file)) files++;
+    }
+  }
+  return { rows: rows.length, files };
+}
+
+async function removeFile(file: string): Promise<boolean> {
+  try {
+    await fs.rm(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

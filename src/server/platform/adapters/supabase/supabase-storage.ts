@@ -1,0 +1,68 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
+
+/**
+ * Supabase Storage's public URL of an object, as supabase-js's getPublicUrl builds it: no client
+ * needed, so the catalogue (read outside any request) can build image URLs too.
+ */
+export function supabasePublicUrl(projectUrl: string, object: StoredObject): string {
+  const path = object.path.split("/").map(encodeURIComponent).join("/");
+  return `${projectUrl.replace(/\/+$/, "")}/storage/v1/object/public/${object.bucket}/${path}`;
+}
+
+/**
+ * Supabase Storage: uploads go through the Storage API with the caller's own session, so the
+ * storage policies of the migrations decide; private files reach their readers as short-lived
+ * signed URLs. Direct SQL deletes of storage.objects are blocked on Supabase, so removal uses
+ * the API too.
+ */
+export function createSupabaseStorage(config: {
+  url: string;
+  /** The request's client, carrying the caller's session. */
+  client: SupabaseClient;
+  serviceRoleKey?: string;
+  signedUrlSeconds?: number;
+}): StoragePort {
+  const service = () => {
+    if (!config.serviceRoleKey) throw new Error("Removing files as the service needs SUPABASE_SERVICE_ROLE_KEY.");
+    return createClient(config.url, config.serviceRoleKey, { auth: { autoRefreshToken: false, persistSession: false } });
+  };
+
+  return {
+    provider: "supabase",
+
+    async upload(_db, object, bytes, contentType) {
+      const { error } = await config.client.storage.from(object.bucket).upload(object.path, bytes, { contentType, upsert: false });
+      if (error) {
+        const status = Number((error as { statusCode?: string | number }).statusCode ?? 0);
+        throw new StorageError(error.message, status === 401 || status === 403 ? "forbidden" : "failed");
+      }
+    },
+
+    async remove(_db, object) {
+      const { error } = await config.client.storage.from(object.bucket).remove([object.path]);
+      if (error) throw new StorageError(error.message, "failed");
+    },
+
+    async removeAsService(objects) {
+      const client = service();
+      for (const object of objects) {
+        const { error } = await client.storage.from(object.bucket).remove([object.path]);
+        if (error) throw new StorageError(error.message, "failed");
+      }
+    },
+
+    publicUrl: (object) => supabasePublicUrl(config.url, object),
+
+    async read() {
+      // Supabase serves files itself (public URLs, signed URLs); the local file route is not used.
+      return null;
+    },
+
+    async privateUrl(object) {
+      const { data, error } = await config.client.storage.from(object.bucket).createSignedUrl(object.path, config.signedUrlSeconds ?? 300);
+      if (error || !data) throw new StorageError(error?.message ?? "Could not sign the file URL.", "failed");
+      return data.signedUrl;
+    },
+  };
+}

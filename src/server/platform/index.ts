@@ -1,0 +1,137 @@
+import path from "node:path";
+import { env, runMode } from "@/env";
+import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
+import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
+import { startDatabase } from "@/server/db";
+import type { ShopDatabase } from "@/server/db/database";
+import type { AuthPort, AuthUser } from "@/server/ports/auth";
+import type { CookieJar } from "@/server/ports/cookies";
+import type { LiveClientConfig, LivePort } from "@/server/ports/live";
+import { localFileUrl, type PublicUrl, type StoragePort } from "@/server/ports/storage";
+import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
+import { createLocalAuth, pendingOAuthNext } from "./adapters/local/local-auth";
+import { createLocalLive } from "./adapters/local/local-live";
+import { createLocalStorage, sweepUnclaimedUploads } from "./adapters/local/local-storage";
+import { localSigningSecret, supabaseConfig } from "./process-config";
+import { createSupabaseAuth, supabaseServerClient } from "./adapters/supabase/supabase-auth";
+import { supabaseLive } from "./adapters/supabase/supabase-live";
+import { createSupabaseStorage, supabasePublicUrl } from "./adapters/supabase/supabase-storage";
+
+/**
+ * The one composition point (ARCHITECTURE §3): the only code that imports adapters. It opens the
+ * process's database and hands out the ports for the configured run mode to the tRPC context,
+ * the proxy and route handlers. Adding a run mode means adding adapters and a branch here.
+ */
+
+interface ProcessState {
+  database?: Promise<ShopDatabase>;
+}
+
+const STATE_KEY = Symbol.for("our-world-shop.platform");
+const globalForPlatform = globalThis as typeof globalThis & { [STATE_KEY]?: ProcessState };
+const state: ProcessState = (globalForPlatform[STATE_KEY] ??= {});
+
+/** The shop's limits: one set for every process on the database (they are counted in it). */
+const requestLimits: RequestLimits = newRequestLimits();
+const signInLimits: SignInLimits = newSignInLimits();
+
+/** Where the local adapter keeps uploaded files. */
+export function localStorageRoot(dataDir: string = env.DATA_DIR): string {
+  return path.resolve(dataDir, "storage");
+}
+
+/**
+ * The process-wide database, started once on first use and awaited by every request that needs
+ * it (migrated and seeded in the local modes). Kept on globalThis so dev-mode hot reloads and
+ * the proxy's separate bundle reuse it instead of opening a second PGlite.
+ */
+export function getDatabase(): Promise<ShopDatabase> {
+  state.database ??= (async () => {
+    const database = await startDatabase();
+    if (runMode() !== "supabase") {
+      // Leftovers of requests a crash cut short. Local storage lives on this server's disk, so no
+      // upload is in flight before it serves its first request: everything unclaimed goes.
+      const swept = await sweepUnclaimedUploads(localStorageRoot(), database.kysely, new Date());
+      if (swept.rows > 0 || swept.files > 0) {
+        console.info(`[storage] removed ${swept.rows} unclaimed upload(s) and ${swept.files} file(s) left by interrupted requests`);
+      }
+    }
+    // Listen for catalogue changes from the start, so kept pages of this process hear of changes
+    // other processes make even before this one reads the catalogue.
+    await catalogueFor(database, publicFileUrl);
+    return database;
+  })().catch((error: unknown) => {
+    state.database = undefined;
+    throw error;
+  });
+  return state.database;
+}
+
+/** A public file's URL in this run mode: `/files/...` locally, Supabase Storage's public URL there. */
+export const publicFileUrl: PublicUrl = (object) =>
+  runMode() === "supabase" ? supabasePublicUrl(supabaseConfig().url, object) : localFileUrl(object);
+
+/** The storefront's catalogue (the one read path, with its cache). */
+export async function getCatalogue(): Promise<Catalogue> {
+  return catalogueFor(await getDatabase(), publicFileUrl);
+}
+
+
+/** Everything a request's context is built from, in the configured run mode. */
+export interface RequestServices {
+  database: ShopDatabase;
+  auth: AuthPort;
+  storage: StoragePort;
+  live: LivePort;
+  limits: RequestLimits;
+  catalogue: Catalogue;
+  /** The signed-in user's profile, read as that user (the session lookup). */
+  sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
+}
+
+/** The services for one request, whose cookies `cookies` reads and writes. */
+export async function requestServices(cookies: CookieJar, requestHeaders: Headers): Promise<RequestServices> {
+  const database = await getDatabase();
+  const catalogue = await getCatalogue();
+  const common = { database, limits: requestLimits, catalogue, sessionUserFor: (user: AuthUser) => loadSessionUser(database, user) };
+  if (runMode() === "supabase") {
+    const config = supabaseConfig();
+    const client = supabaseServerClient(config, cookies);
+    return {
+      ...common,
+      auth: createSupabaseAuth(config, cookies, client),
+      storage: createSupabaseStorage({ url: config.url, client, serviceRoleKey: config.serviceRoleKey }),
+      live: supabaseLive,
+    };
+  }
+  return {
+    ...common,
+    auth: createLocalAuth({
+      db: database.kysely,
+      cookies,
+      requestHeaders,
+      secret: localSigningSecret(),
+      secureCookies: env.NODE_ENV === "production",
+      google: googleClient(),
+      signInLimits,
+    }),
+    storage: createLocalStorage(localStorageRoot(), database.kysely),
+    live: createLocalLive(database),
+  };
+}
+
+function googleClient() {
+  return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined;
+}
+
+/** What the browser's live hook needs: Supabase Realtime's public settings, or the local SSE stream. */
+export function liveClientConfig(): LiveClientConfig {
+  if (runMode() !== "supabase") return { mode: "local" };
+  const { url, anonKey } = supabaseConfig();
+  return { mode: "supabase", url, anonKey };
+}
+
+/** Where a Google sign-in started in the local modes was going (kept in a cookie while away). */
+export function pendingOAuthDestination(cookies: CookieJar): string | undefined {
+  return runMode() === "supabase" ? undefined : pendingOAuthNext(cookies);
+}

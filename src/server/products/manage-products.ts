@@ -1,0 +1,114 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import { sqlState } from "@/server/db/sql-errors";
+import type { StoredObject } from "@/server/ports/storage";
+import { readImageUpload } from "@/server/storage/read-upload";
+import { removeQuietly, storeThenWrite } from "@/server/storage/store-upload";
+import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./queries";
+
+const m = messages.admin;
+const BUCKET = "products-services" as const;
+
+type Ctx = Pick<TRPCContext, "db" | "storage" | "catalogue">;
+
+/** A failure as the admin sees it: a refusal we raised stays; anything else becomes `message`. */
+function failure(message: string) {
+  return (cause: unknown) => (cause instanceof TRPCError ? cause : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message, cause }));
+}
+
+const notFound = () => new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
+
+/** An uploaded product image's place: products-services/{timestamp}_{filename}. */
+function imageObject(fileName: string): StoredObject {
+  return { bucket: BUCKET, path: `${Date.now()}_${fileName}` };
+}
+
+/** Seeded art lives in /public and is never removed; uploads live in storage. */
+async function removeOldImage(ctx: Ctx, path: string | null) {
+  if (path && !path.startsWith("/")) await removeQuietly(ctx, { bucket: BUCKET, path }, "a replaced product image");
+}
+
+export async function listProducts({ ctx }: { ctx: Ctx }) {
+  try {
+    return await ctx.db.transaction((trx) => listAllProducts(trx, ctx.storage.publicUrl));
+  } catch (error) {
+    throw failure(m.fetchProductsFailed)(error);
+  }
+}
+
+export function categories({ ctx }: { ctx: Ctx }) {
+  return ctx.db.transaction((trx) => listCategories(trx));
+}
+
+export async function addCategory({ ctx, input }: { ctx: Ctx; input: { name: string } }) {
+  try {
+    const category = await ctx.db.transaction((trx) => insertCategory(trx, input.name));
+    ctx.catalogue.changed();
+    return { category, message: m.categoryAdded(category.name) };
+  } catch (error) {
+    if (sqlState(error) === "23505") throw new TRPCError({ code: "CONFLICT", message: m.categoryExists(input.name), cause: error });
+    throw failure(m.addCategoryFailed)(error);
+  }
+}
+
+/** Adds a product: the image is checked by content and stored before the row that names it. */
+export async function createProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { image: File } }) {
+  const upload = await readImageUpload(input.image);
+  const image = imageObject(upload.fileName);
+  const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, () =>
+    ctx.db.transaction((trx) => insertProduct(trx, input, image.path)),
+    { onStoreFailed: failure(m.addProductFailed), onWriteFailed: failure(m.addProductFailed) },
+  );
+  ctx.catalogue.changed();
+  return { id: product.id, message: m.productAdded(product.name) };
+}
+
+/** Edits a product; a new image replaces the old one (which is then removed from storage). */
+export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { id: string; image: File | null } }) {
+  const write = (imagePath?: string) => async () => {
+    const result = await ctx.db.transaction((trx) => updateProductRow(trx, input.id, input, imagePath));
+    if (!result) throw notFound();
+    return result;
+  };
+  let result: { name: string; oldImage: string | null };
+  if (input.image) {
+    const upload = await readImageUpload(input.image);
+    const image = imageObject(upload.fileName);
+    result = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, write(image.path), {
+      onStoreFailed: failure(m.updateProductFailed),
+      onWriteFailed: failure(m.updateProductFailed),
+    });
+    await removeOldImage(ctx, result.oldImage);
+  } else {
+    result = await write()().catch((error: unknown) => {
+      throw failure(m.updateProductFailed)(error);
+    });
+  }
+  ctx.catalogue.changed();
+  return { message: m.productUpdated(result.name) };
+}
+
+export async function setAvailability({ ctx, input }: { ctx: Ctx; input: { id: string; available: boolean } }) {
+  try {
+    const product = await ctx.db.transaction((trx) => setProductAvailability(trx, input.id, input.available));
+    if (!product) throw notFound();
+    ctx.catalogue.changed();
+    return { message: m.availabilityChanged(product.name, input.available) };
+  } catch (error) {
+    throw failure(m.updateAvailabilityFailed)(error);
+  }
+}
+
+/** Deletes a product; past orders keep their copy (name and price), carts lose the line. */
+export async function deleteProduct({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
+  try {
+    const product = await ctx.db.transaction((trx) => deleteProductRow(trx, input.id));
+    if (!product) throw notFound();
+    await removeOldImage(ctx, product.image_path);
+    ctx.catalogue.changed();
+    return { message: m.productDeleted(product.name) };
+  } catch (error) {
+    throw failure(m.deleteProductFailed)(error);
+  }
+}

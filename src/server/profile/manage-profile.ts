@@ -1,0 +1,41 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { SessionUser, TRPCContext } from "@/server/api/trpc";
+import type { StoredObject } from "@/server/ports/storage";
+import { readImageUpload } from "@/server/storage/read-upload";
+import { removeQuietly, storeThenWrite } from "@/server/storage/store-upload";
+import { listOwnAvatars, setAvatarPath } from "./queries";
+
+const m = messages.profile;
+type Ctx = Pick<TRPCContext, "db" | "storage" | "auth"> & { user: SessionUser };
+
+const failed = (cause: unknown) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.uploadFailed, cause });
+
+/** Stores a new picture in the caller's avatars folder, keeps it on the profile, drops the old one. */
+export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: File } }) {
+  const upload = await readImageUpload(input.image);
+  const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${Date.now()}_${upload.fileName}` };
+  await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, () =>
+    ctx.db.transaction((trx) => setAvatarPath(trx, ctx.user.id, avatar.path)),
+    { onStoreFailed: failed, onWriteFailed: failed },
+  );
+  if (ctx.user.avatarPath) await removeQuietly(ctx, { bucket: "avatars", path: ctx.user.avatarPath }, "a replaced profile picture");
+  return { message: m.uploaded, avatarUrl: ctx.storage.publicUrl(avatar) };
+}
+
+/**
+ * Deletes the caller's account: the account, profile, cart and profile pictures go; orders stay
+ * for the business's records with the name and email as at purchase (ARCHITECTURE §9). The
+ * account and the files go with the auth and storage ports' service rights: a customer cannot
+ * delete auth.users rows, and Supabase allows file deletes only through its Storage API.
+ */
+export async function deleteAccount({ ctx }: { ctx: Ctx }) {
+  try {
+    const avatars = await ctx.db.transaction((trx) => listOwnAvatars(trx, ctx.user.id));
+    await ctx.auth.deleteUser(ctx.user.id);
+    await ctx.storage.removeAsService(avatars.map((path) => ({ bucket: "avatars" as const, path })));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.deleteFailed, cause: error });
+  }
+  return { ok: true };
+}

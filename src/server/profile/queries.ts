@@ -1,0 +1,12 @@
+import type { Tx } from "@/server/db/as-caller";
+
+/** Keeps a new profile picture's path on the caller's own profile (RLS). */
+export async function setAvatarPath(trx: Tx, userId: string, path: string): Promise<void> {
+  await trx.updateTable("profiles").set({ avatar_path: path }).where("id", "=", userId).execute();
+}
+
+/** The caller's stored profile pictures (RLS: their own folder). */
+export async function listOwnAvatars(trx: Tx, userId: string): Promise<string[]> {
+  const rows = await trx.selectFrom("storage.objects").select("name").where("bucket_id", "=", "avatars").where("name", "like", `${userId}/%`).execute();
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,36 @@
+import type { ScopedDb } from "@/server/db/as-caller";
+import type { StoragePort, StoredObject } from "@/server/ports/storage";
+
+/**
+ * The upload-then-write sequence every upload follows (ARCHITECTURE §6): stores `bytes` as the
+ * caller, runs `write` (the database change that refers to the file), and removes the file again
+ * if `write` fails, so a failed request leaves no orphan. `onStoreFailed`/`onWriteFailed` turn the
+ * causes into the errors the caller shows.
+ */
+export async function storeThenWrite<T>(
+  deps: { db: ScopedDb; storage: StoragePort },
+  file: { object: StoredObject; bytes: Uint8Array; contentType: string },
+  write: () => Promise<T>,
+  errors: { onStoreFailed: (cause: unknown) => Error; onWriteFailed: (cause: unknown) => Error },
+): Promise<T> {
+  try {
+    await deps.storage.upload(deps.db, file.object, file.bytes, file.contentType);
+  } catch (cause) {
+    throw errors.onStoreFailed(cause);
+  }
+  try {
+    return await write();
+  } catch (cause) {
+    await removeQuietly(deps, file.object, "an unused upload");
+    throw errors.onWriteFailed(cause);
+  }
+}
+
+/** Removes a file the caller no longer needs; a failure is logged, never shown (the sweep tidies up). */
+export async function removeQuietly(deps: { db: ScopedDb; storage: StoragePort }, object: StoredObject, what: string): Promise<void> {
+  try {
+    await deps.storage.remove(deps.db, object);
+  } catch (error) {
+    console.error(`[storage] could not remove ${what}:`, `${object.bucket}/${object.path}`, error);
+  }
+}
