@@ -15,8 +15,9 @@ export interface TestDatabase extends ShopDatabase {
 /**
  * A brand-new, migrated and seeded database for one test file: PGlite in memory by default, or a
  * fresh database on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * `afterCompat`: SQL run between the compatibility schema and the migrations (see migrate()).
  */
-export async function freshDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function freshDatabase(options: { seed?: boolean; afterCompat?: string } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   let database: ShopDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -36,7 +37,7 @@ export async function freshDatabase(options: { seed?: boolean } = {}): Promise<T
   } else {
     database = await openDatabase({ engine: "pglite" });
   }
-  await migrate(database.kysely);
+  await migrate(database.kysely, undefined, { afterCompat: options.afterCompat });
   if (options.seed !== false) await seedOnce(database.kysely, { demoUsers: false });
   return {
     ...database,

@@ -50,13 +50,22 @@ export interface MigrateResult {
   applied: string[];
 }
 
+export interface MigrateOptions {
+  /**
+   * SQL run once the compatibility schema is in place and before any pending migration, in the
+   * same transaction. For tests that start from a stricter platform than the compatibility
+   * schema gives, e.g. a Supabase project without default privileges for new tables.
+   */
+  afterCompat?: string;
+}
+
 /**
  * Local modes only: applies the Supabase compatibility schema, then every migration not yet
  * applied, recording each with its checksum. Everything runs in one transaction under an
  * advisory lock, so two processes starting at once cannot both migrate, and a failure leaves
  * the database as it was. Safe to call on every start.
  */
-export async function migrate(db: Kysely<DB>, root = process.cwd()): Promise<MigrateResult> {
+export async function migrate(db: Kysely<DB>, root = process.cwd(), options: MigrateOptions = {}): Promise<MigrateResult> {
   const compatSql = fs.readFileSync(path.join(root, COMPAT_FILE), "utf8");
   const compat: MigrationFile = {
     version: COMPAT_VERSION,
@@ -92,6 +101,7 @@ export async function migrate(db: Kysely<DB>, root = process.cwd()): Promise<Mig
         on conflict (version) do update set checksum = excluded.checksum, applied_at = now()`.execute(trx);
       applied.push(`${compat.version}_${compat.name}`);
     }
+    if (options.afterCompat) await execScript(trx, options.afterCompat);
 
     for (const migration of migrations) {
       const file = `${migration.version}_${migration.name}.sql`;
