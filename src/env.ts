@@ -58,6 +58,17 @@ const schema = z.object({
   BANK_NAME: optional,
   BANK_ACCOUNT_NUMBER: optional,
   BANK_BRANCH_CODE: optional,
+  /**
+   * The outbox's SMTP server (ARCHITECTURE §14): smtp://user:pass@host:587 (STARTTLS when offered)
+   * or smtps://user:pass@host:465 (TLS). Unset: mails stay in the outbox for admins to see.
+   */
+  SMTP_URL: optional.refine(
+    // The message never repeats the value: it holds a password.
+    (value) => value === undefined || /^smtps?:\/\/[^/?#]+\/?$/i.test(value),
+    "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465",
+  ),
+  /** The From of every mail, e.g. "Our World Services <orders@example.co.za>"; unset: the shop's email. */
+  MAIL_FROM: optional.refine((value) => value === undefined || value.includes("@"), "must be an address, e.g. Our World Services <orders@example.co.za>"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,0 +1,128 @@
+import { ORDER_REFERENCE } from "@/lib/checkout-schema";
+import { ORDER_STATUSES } from "@/lib/order-status";
+import { z } from "@/lib/zod";
+
+/**
+ * What each mail template needs, checked before rendering: the data comes from the outbox's JSON
+ * column (written by SQL, ARCHITECTURE §14), so its shape is only known once it is parsed here.
+ */
+
+/** A rand amount as Postgres's numeric(12,2) turns into JSON (149.5) or text ("149.50"). */
+const rands = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, "Not a rand amount.").transform(Number)])
+  .pipe(
+    z
+      .number()
+      .nonnegative()
+      .max(9_999_999_999.99)
+      // Whole cents only, as numeric(12,2) stores them; anything finer is a bug upstream.
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most two decimals."),
+  );
+
+const line = (max: number) => z.string().trim().min(1).max(max);
+const email = z.string().trim().max(255).pipe(z.email());
+const reference = z.string().trim().regex(ORDER_REFERENCE, "Not an order reference.");
+/** orders.customer_name: the profile's name, or its email when the name is blank (never empty). */
+const customerName = line(255);
+
+/** The business's details a mail shows, from the shop settings (ARCHITECTURE §15). */
+export const mailShopSchema = z.object({
+  name: line(100),
+  /**
+   * The shop's public origin, for links; only http(s), so no template ever links to `javascript:`.
+   * (Not z.httpUrl(): it wants a dotted domain and refuses http://localhost:3000 in development.)
+   */
+  siteUrl: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/ }))
+    .transform((url) => url.replace(/\/+$/, "")),
+  email,
+  phone: line(50),
+  bank: z.object({
+    accountName: line(100),
+    bankName: line(100),
+    accountNumber: line(40),
+    branchCode: line(20),
+    /** e.g. "Cheque" or "Current", as South African banks name the account. */
+    accountType: line(40),
+  }),
+});
+
+/** The shop's details as the caller passes them to renderMail. */
+export type MailShop = z.input<typeof mailShopSchema>;
+/** The shop's details after validation (siteUrl without a trailing slash). */
+export type ParsedMailShop = z.output<typeof mailShopSchema>;
+
+/** Each template's data. The keys are the template names stored in the outbox. */
+export const mailDataSchemas = {
+  /** To the customer, when the order is placed. */
+  order_received: z.object({
+    customerName,
+    reference,
+    items: z
+      .array(
+        z.object({
+          name: line(500),
+          quantity: z.int().min(1).max(100_000),
+          unitPrice: rands,
+        }),
+      )
+      .min(1)
+      .max(500),
+    total: rands,
+    /** Checkout takes the proof with the order today; false words the mail for a later upload. */
+    proofUploaded: z.boolean().default(true),
+  }),
+  /** To the customer, when an admin changes the order's status. */
+  status_changed: z.object({
+    customerName,
+    reference,
+    status: z.enum(ORDER_STATUSES),
+  }),
+  /** To the customer, when the unpaid-order policy cancels an order. */
+  order_cancelled_unpaid: z.object({
+    customerName,
+    reference,
+    total: rands,
+    /** The policy's number of days (shop settings). */
+    days: z.int().min(1).max(365),
+  }),
+  /** To the shop's order-notice address, when an order is placed. */
+  new_order: z.object({
+    customerName,
+    customerEmail: email,
+    reference,
+    total: rands,
+    /** Units ordered: the sum of the lines' quantities. */
+    itemCount: z.int().min(1),
+  }),
+  /** To the shop, from the contact form; the mail's Reply-To is the sender. */
+  contact_message: z.object({
+    name: line(100),
+    email,
+    // The form's phone is optional; SQL writes a missing one as null or "".
+    phone: z.string().trim().max(30).nullish(),
+    message: line(5000),
+  }),
+  /** To the former customer, after the account is deleted. */
+  account_deleted: z.object({
+    customerName,
+  }),
+} as const;
+
+/** A template's name, as stored in the outbox. */
+export type MailTemplate = keyof typeof mailDataSchemas;
+
+/** Every template name. */
+export const MAIL_TEMPLATES = Object.keys(mailDataSchemas) as MailTemplate[];
+
+/** Whether a stored name is one of the templates (the outbox column is text). */
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(mailDataSchemas, name);
+}
+
+/** A template's data as written (amounts may be numbers or decimal strings). */
+export type MailDataInput<T extends MailTemplate> = z.input<(typeof mailDataSchemas)[T]>;
+/** A template's data after validation, as its component receives it. */
+export type MailData<T extends MailTemplate> = z.output<(typeof mailDataSchemas)[T]>;

@@ -1,0 +1,59 @@
+import { formatRand } from "@/lib/money";
+import { mailTheme as t } from "../mail-theme";
+import type { MailData, ParsedMailShop } from "../schemas";
+import { Details, ItemsTable, MailButton, MailHeading, MailLayout, MailSubheading, P, Panel } from "./layout";
+
+type Data = MailData<"order_received">;
+
+/** Subject of the customer's order confirmation. */
+export function orderReceivedSubject(data: Data, shop: ParsedMailShop): string {
+  return `Order ${data.reference} received — ${shop.name}`;
+}
+
+/** To the customer when an order is placed: what they ordered, how to pay, what happens next. */
+export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMailShop }) {
+  const total = formatRand(data.total);
+  return (
+    <MailLayout shop={shop} preview={`We have received your order ${data.reference} (${total}).`}>
+      <MailHeading>Thank you for your order</MailHeading>
+      <P>Hello {data.customerName},</P>
+      <P>
+        We have received your order <strong>{data.reference}</strong>. Here is what you ordered:
+      </P>
+      <ItemsTable items={data.items} total={data.total} />
+
+      <MailSubheading>Paying by EFT</MailSubheading>
+      <P>Pay the total into our account by EFT and use the payment reference, so that we can match your payment to your order.</P>
+      <Panel tone="accent">
+        <Details
+          tone="accent"
+          rows={[
+            ["Account name", shop.bank.accountName],
+            ["Bank", shop.bank.bankName],
+            ["Account number", shop.bank.accountNumber],
+            ["Branch code", shop.bank.branchCode],
+            ["Account type", shop.bank.accountType],
+            ["Payment reference", data.reference],
+            ["Amount", total],
+          ]}
+        />
+      </Panel>
+
+      <MailSubheading>What happens next</MailSubheading>
+      <ol style={{ margin: "0 0 20px", paddingLeft: "22px", color: t.ink, fontSize: "16px", lineHeight: "24px" }}>
+        {data.proofUploaded ? (
+          <li style={{ marginBottom: "8px" }}>
+            We have your proof of payment. If you have not made the EFT yet, pay {total} with the reference {data.reference}.
+          </li>
+        ) : (
+          <li style={{ marginBottom: "8px" }}>
+            Pay {total} by EFT with the reference {data.reference}, then upload your proof of payment on our website.
+          </li>
+        )}
+        <li style={{ marginBottom: "8px" }}>We check that your payment has reached our account, then prepare and deliver your order.</li>
+        <li style={{ marginBottom: "8px" }}>We e-mail you each time your order&apos;s status changes. Your purchase history shows it too.</li>
+      </ol>
+      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,293 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { messages } from "@/lib/messages";
+import { ORDER_STATUSES } from "@/lib/order-status";
+import { mailTheme, mailThemeTokens } from "@/server/mail/mail-theme";
+import { MailDataError, renderMail, type RenderedMail } from "@/server/mail/render";
+import { isMailTemplate, MAIL_TEMPLATES, type MailDataInput, type MailShop, type MailTemplate } from "@/server/mail/schemas";
+
+/**
+ * Every mail template rendered for real with React Email: subjects, the facts each mail must
+ * carry in both its HTML and its plain-text part, escaping of what customers typed, and data
+ * the schemas refuse.
+ */
+
+const shop: MailShop = {
+  name: "Our World Services",
+  siteUrl: "https://shop.example.co.za/",
+  email: "hello@example.co.za",
+  phone: "+27 11 555 0142",
+  bank: {
+    accountName: "Our World Services (Pty) Ltd",
+    bankName: "First National Bank",
+    accountNumber: "62812345678",
+    branchCode: "250655",
+    accountType: "Cheque",
+  },
+};
+
+const HOSTILE = `<script>alert(1)</script> & "Bob"`;
+/** How React writes HOSTILE into HTML text. */
+const HOSTILE_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bob&quot;";
+
+const samples: { [T in MailTemplate]: MailDataInput<T> } = {
+  order_received: {
+    customerName: HOSTILE,
+    reference: "ORD-123456",
+    items: [
+      { name: "Chicken & mushroom pie <large>", quantity: 3, unitPrice: "25.50" },
+      { name: "Office deep clean", quantity: 1, unitPrice: 150 },
+    ],
+    total: "226.50",
+  },
+  status_changed: { customerName: HOSTILE, reference: "ORD-77", status: "pending_payment" },
+  order_cancelled_unpaid: { customerName: HOSTILE, reference: "ORD-4242", total: 150, days: 7 },
+  new_order: { customerName: HOSTILE, customerEmail: "bob@example.com", reference: "ORD-999", total: 149.5, itemCount: 4 },
+  contact_message: { name: HOSTILE, email: "bob@example.com", phone: "+27 82 555 0101", message: "First line\nSecond <line> & more" },
+  account_deleted: { customerName: HOSTILE },
+};
+
+function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
+  return renderMail(template, data, shop);
+}
+
+/**
+ * Both parts contain `value`: verbatim in the text, as React escapes it in the HTML. React marks
+ * the seams between adjacent text nodes with `<!-- -->`, which readers never see.
+ */
+function expectInBoth(mail: RenderedMail, value: string) {
+  expect(mail.text).toContain(value);
+  expect(mail.html.replaceAll("<!-- -->", "")).toContain(value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;"));
+}
+
+/** The plain-text part is text: no markup beyond what the customer typed. */
+function expectPlainText(mail: RenderedMail) {
+  const withoutTyped = mail.text.replaceAll(HOSTILE, "").replaceAll("<large>", "").replaceAll("<line>", "");
+  expect(withoutTyped).not.toMatch(/<\/?[a-z][^>]*>/i);
+  expect(withoutTyped).not.toMatch(/&(amp|lt|gt|quot|#x?[0-9a-f]+);/i);
+}
+
+describe("every template", () => {
+  it.each(MAIL_TEMPLATES)("%s renders HTML and plain text with the shop's name and colours, and escapes what customers typed", async (template) => {
+    const mail = await render(template);
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.html).toContain('lang="en-ZA"');
+    expect(mail.subject).toContain("Our World Services");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expectInBoth(mail, "Our World Services");
+    expectInBoth(mail, "hello@example.co.za");
+    // The theme's colours, inline (mail clients know no CSS variables).
+    expect(mail.html).toContain(mailTheme.brand700);
+    expect(mail.html).not.toContain("var(--");
+    // The customer's name: escaped in HTML, as typed in the text.
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain(HOSTILE_ESCAPED);
+    expect(mail.text).toContain(HOSTILE);
+    expectPlainText(mail);
+  });
+
+  it("knows exactly these templates", () => {
+    expect(MAIL_TEMPLATES).toEqual(["order_received", "status_changed", "order_cancelled_unpaid", "new_order", "contact_message", "account_deleted"]);
+    expect(isMailTemplate("order_received")).toBe(true);
+    expect(isMailTemplate("toString")).toBe(false);
+    expect(isMailTemplate("password_reset")).toBe(false);
+  });
+});
+
+describe("order_received", () => {
+  it("greets the customer and lists items, unit prices, line totals and the total", async () => {
+    const mail = await render("order_received");
+    expect(mail.subject).toBe("Order ORD-123456 received — Our World Services");
+    expect(mail.replyTo).toBeUndefined();
+    expectInBoth(mail, `Hello ${HOSTILE},`);
+    expectInBoth(mail, "ORD-123456");
+    expectInBoth(mail, "Chicken & mushroom pie <large>");
+    expectInBoth(mail, "R25.50");
+    expectInBoth(mail, "R76.50"); // 3 × R25.50
+    expectInBoth(mail, "R150"); // whole amounts without decimals
+    expectInBoth(mail, "R226.50");
+    expect(mail.html).not.toContain("R150.00");
+    // One line of text per item (quantity, unit price, line total side by side).
+    expect(mail.text).toMatch(/Chicken & mushroom pie <large>\s+3\s+R25\.50\s+R76\.50/);
+    expect(mail.text).toMatch(/Office deep clean\s+1\s+R150\s+R150/);
+    expect(mail.text).toMatch(/Total\s+R226\.50/);
+  });
+
+  it("gives the bank details and the payment reference, and what happens next", async () => {
+    const mail = await render("order_received");
+    for (const [label, value] of [
+      ["Account name", "Our World Services (Pty) Ltd"],
+      ["Bank", "First National Bank"],
+      ["Account number", "62812345678"],
+      ["Branch code", "250655"],
+      ["Account type", "Cheque"],
+      ["Payment reference", "ORD-123456"],
+    ] as const) {
+      expect(mail.text).toContain(`${label}: ${value}`);
+      expect(mail.html).toContain(value.replaceAll("&", "&amp;"));
+    }
+    expectInBoth(mail, "EFT");
+    expectInBoth(mail, "We have your proof of payment");
+    expectInBoth(mail, "deliver your order");
+    expectInBoth(mail, "status changes");
+    expect(mail.html).toContain('href="https://shop.example.co.za/profile"');
+  });
+
+  it("asks for the proof when it is not uploaded yet, and adds up in whole cents", async () => {
+    const mail = await render("order_received", {
+      ...samples.order_received,
+      items: [{ name: "Pencil", quantity: 3, unitPrice: 0.1 }],
+      total: 0.3,
+      proofUploaded: false,
+    });
+    expectInBoth(mail, "upload your proof of payment");
+    expect(mail.text).toMatch(/Pencil\s+3\s+R0\.10\s+R0\.30/);
+    expect(mail.text).not.toContain("0.30000");
+  });
+});
+
+describe("status_changed", () => {
+  it.each(ORDER_STATUSES)("says %s in the customer's words and links to the purchase history", async (status) => {
+    const mail = await render("status_changed", { ...samples.status_changed, status });
+    const words = messages.orderStatus[status];
+    expect(mail.subject).toBe(`Order ORD-77: ${words} — Our World Services`);
+    expectInBoth(mail, "ORD-77");
+    expectInBoth(mail, words);
+    expect(mail.html).toContain('href="https://shop.example.co.za/profile"');
+    expect(mail.text).toContain("https://shop.example.co.za/profile");
+  });
+
+  it("uses the customer's words, not the admin's", async () => {
+    const mail = await render("status_changed");
+    expect(mail.subject).toContain("Pending Payment Verification");
+    expect(messages.adminStatus.pending_payment).not.toBe(messages.orderStatus.pending_payment);
+  });
+});
+
+describe("order_cancelled_unpaid", () => {
+  it("says the order was cancelled because it was not paid within the policy's days", async () => {
+    const mail = await render("order_cancelled_unpaid");
+    expect(mail.subject).toBe("Order ORD-4242 cancelled — Our World Services");
+    expectInBoth(mail, "ORD-4242");
+    expectInBoth(mail, "R150");
+    expectInBoth(mail, "within 7 days");
+    const oneDay = await render("order_cancelled_unpaid", { ...samples.order_cancelled_unpaid, days: 1 });
+    expectInBoth(oneDay, "within 1 day of");
+  });
+});
+
+describe("new_order", () => {
+  it("tells the shop who ordered what and links to the order in Order Management", async () => {
+    const mail = await render("new_order");
+    expect(mail.subject).toBe(`New order ORD-999 from ${HOSTILE} (R149.50) — Our World Services`);
+    expectInBoth(mail, "ORD-999");
+    expectInBoth(mail, "bob@example.com");
+    expectInBoth(mail, "R149.50");
+    expect(mail.text).toContain("Items: 4");
+    expectInBoth(mail, messages.adminStatus.pending_payment);
+    // The admin page reads its search from ?q= (src/app/admin/orders/page.tsx).
+    expect(mail.html).toContain('href="https://shop.example.co.za/admin/orders?q=ORD-999"');
+    expect(mail.text).toContain("https://shop.example.co.za/admin/orders?q=ORD-999");
+  });
+});
+
+describe("contact_message", () => {
+  it("carries the sender's details and message, and replies go to the sender", async () => {
+    const mail = await render("contact_message");
+    expect(mail.subject).toBe(`Message from ${HOSTILE} — Our World Services contact form`);
+    expect(mail.replyTo).toBe("bob@example.com");
+    expectInBoth(mail, "bob@example.com");
+    expectInBoth(mail, "+27 82 555 0101");
+    expectInBoth(mail, "Second <line> & more");
+    // The sender's line breaks survive in both parts.
+    expect(mail.text).toContain("First line\nSecond <line> & more");
+    expect(mail.html).toContain("First line<br/>Second &lt;line&gt; &amp; more");
+  });
+
+  it("says when no phone number was given", async () => {
+    for (const phone of [null, undefined, ""]) {
+      const mail = await render("contact_message", { ...samples.contact_message, phone });
+      expect(mail.text).toContain("Phone: not given");
+    }
+  });
+
+  it("keeps line breaks out of the subject", async () => {
+    const mail = await render("contact_message", { ...samples.contact_message, name: "Eve\r\nBcc: victim@example.com" });
+    expect(mail.subject).toBe("Message from Eve Bcc: victim@example.com — Our World Services contact form");
+  });
+});
+
+describe("account_deleted", () => {
+  it("confirms what was deleted and that orders are kept for the tax records", async () => {
+    const mail = await render("account_deleted");
+    expect(mail.subject).toBe("Your Our World Services account has been deleted");
+    expectInBoth(mail, "account, your profile and your cart");
+    expectInBoth(mail, "We keep the orders");
+    expectInBoth(mail, "tax");
+  });
+});
+
+describe("the schemas refuse data a template cannot be rendered from", () => {
+  const refused: [MailTemplate, unknown][] = [
+    ["order_received", { ...samples.order_received, reference: "ORD-1234567" }],
+    ["order_received", { ...samples.order_received, reference: undefined }],
+    ["order_received", { ...samples.order_received, items: [] }],
+    ["order_received", { ...samples.order_received, total: -1 }],
+    ["order_received", { ...samples.order_received, total: "12.345" }],
+    ["order_received", { ...samples.order_received, total: "R150" }],
+    ["order_received", { ...samples.order_received, items: [{ name: "Pie", quantity: 1.5, unitPrice: 10 }] }],
+    ["order_received", { ...samples.order_received, items: [{ name: "", quantity: 1, unitPrice: 10 }] }],
+    ["order_received", { ...samples.order_received, customerName: "   " }],
+    ["status_changed", { ...samples.status_changed, status: "shipped" }],
+    ["order_cancelled_unpaid", { ...samples.order_cancelled_unpaid, days: 0 }],
+    ["new_order", { ...samples.new_order, customerEmail: "not-an-address" }],
+    ["new_order", { ...samples.new_order, itemCount: 0 }],
+    ["contact_message", { ...samples.contact_message, message: "" }],
+    ["contact_message", { ...samples.contact_message, email: "bob" }],
+    ["account_deleted", {}],
+    ["account_deleted", null],
+    ["account_deleted", "Bob"],
+  ];
+
+  it.each(refused)("%s refuses %j", async (template, data) => {
+    const failure = await renderMail(template, data, shop).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MailDataError);
+    expect((failure as MailDataError).template).toBe(template);
+    expect((failure as MailDataError).issues.length).toBeGreaterThan(0);
+  });
+
+  it("names the fields, never their values (personal data)", async () => {
+    const failure = await renderMail("new_order", { ...samples.new_order, customerEmail: "secret-person@@example" }, shop).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MailDataError);
+    expect((failure as Error).message).toContain("data.customerEmail");
+    expect((failure as Error).message).not.toContain("secret-person");
+  });
+
+  it("refuses an unknown template and shop settings that would make a bad link", async () => {
+    await expect(renderMail("password_reset" as MailTemplate, {}, shop)).rejects.toThrow(MailDataError);
+    await expect(renderMail("account_deleted", samples.account_deleted, { ...shop, siteUrl: "javascript:alert(1)" })).rejects.toThrow(/shop\.siteUrl/);
+    await expect(renderMail("account_deleted", samples.account_deleted, { ...shop, siteUrl: "ftp://shop.example.co.za" })).rejects.toThrow(/shop\.siteUrl/);
+    await expect(renderMail("account_deleted", samples.account_deleted, { ...shop, bank: { ...shop.bank, accountType: "" } })).rejects.toThrow(
+      /shop\.bank\.accountType/,
+    );
+  });
+});
+
+describe("links", () => {
+  it("work with a development origin too", async () => {
+    const mail = await renderMail("status_changed", samples.status_changed, { ...shop, siteUrl: "http://localhost:3000" });
+    expect(mail.html).toContain('href="http://localhost:3000/profile"');
+  });
+});
+
+describe("mail theme", () => {
+  it("copies the site's theme tokens exactly", () => {
+    const css = readFileSync(path.resolve(import.meta.dirname, "../../src/app/globals.css"), "utf8");
+    for (const [key, token] of Object.entries(mailThemeTokens)) {
+      const match = new RegExp(`${token}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(css);
+      expect(match, token).not.toBeNull();
+      expect(mailTheme[key as keyof typeof mailThemeTokens].toLowerCase(), token).toBe(match?.[1]?.toLowerCase());
+    }
+  });
+});
