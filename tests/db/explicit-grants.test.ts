@@ -3,12 +3,13 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage } from "@/server/adapters/local/local-storage";
+import { createLocalStorage } from "@/server/platform/adapters/local/local-storage";
 import { ANON, runAs, scopedDb, type DbIdentity } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
 import { loadSessionUser } from "@/server/auth/session-user";
 import { addToCart } from "@/server/cart/add-to-cart";
 import { decreaseLine, increaseLine, readCart, removeLine } from "@/server/cart/cart-queries";
+import { localFileUrl } from "@/server/ports/storage";
 import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue/catalogue-queries";
 import { listOrders } from "@/server/orders/order-queries";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
@@ -188,9 +189,9 @@ describe("without Supabase's default privileges", () => {
 
   it("a visitor (anon) reads the catalogue", async () => {
     const { products, categories, pie } = await asCaller(ANON, async (trx) => ({
-      products: await listProducts(trx, { sort: "price-asc" }),
+      products: await listProducts(trx, localFileUrl, { sort: "price-asc" }),
       categories: await listCategoryNames(trx),
-      pie: await findProduct(trx, state.pie),
+      pie: await findProduct(trx, localFileUrl, state.pie),
     }));
     expect(products.map((p) => [p.name, p.price, p.category])).toEqual([
       ["Chicken pie", 36, "Food Products"],
@@ -215,7 +216,7 @@ describe("without Supabase's default privileges", () => {
     await removeLine(cartDb, state.noodles);
     await addToCart(cartDb, state.noodles);
 
-    const cart = await asCaller(customer.identity, readCart);
+    const cart = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));
     expect(cart.lines.map((line) => [line.name, line.quantity, line.lineTotal])).toEqual([
       ["Chicken pie", 2, 72],
       ["Noodles", 1, 49.5],
@@ -241,7 +242,7 @@ describe("without Supabase's default privileges", () => {
       ["Chicken pie", 2],
       ["Noodles", 1],
     ]);
-    expect((await asCaller(customer.identity, readCart)).lines).toEqual([]);
+    expect((await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl))).lines).toEqual([]);
   });
 
   it("a visitor and a customer send contact messages", async () => {

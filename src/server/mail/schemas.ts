@@ -1,5 +1,5 @@
-import { ORDER_REFERENCE } from "@/lib/checkout-schema";
-import { ORDER_STATUSES } from "@/lib/order-status";
+import { ORDER_REFERENCE } from "@/server/checkout/schemas";
+import { ORDER_STATUSES } from "@/server/orders/schemas";
 import { z } from "@/lib/zod";
 
 /**

@@ -1,5 +1,5 @@
 import { messages } from "@/lib/messages";
-import type { OrderStatusValue } from "@/lib/order-status";
+import type { OrderStatusValue } from "@/server/orders/schemas";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
