@@ -25,7 +25,7 @@ await migrate(fixtures.kysely);
 await seedOnce(fixtures.kysely, { demoUsers: true });
 await fixtures.close();
 
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
+const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });

@@ -68,10 +68,12 @@ function productionNodeOptions(): string {
   return /NODE_OPTIONS=(\S+)/.exec(scripts.start)?.[1] ?? "";
 }
 
-/** Starts `next start` for the shop, or for another app in `options.dir`, ready once `readyPath` answers. */
+/** Starts the shop as `npm start` does, or `next start` for another app in `options.dir`, ready once `readyPath` answers. */
 export async function startServer(port: number, env: Record<string, string>, options: { dir?: string; readyPath?: string } = {}): Promise<RunningServer> {
   const baseUrl = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", ...(options.dir ? [options.dir] : []), "-p", String(port)], {
+  // The shop runs through its own entry point (npm start); another app through Next's.
+  const command = options.dir ? ["node_modules/next/dist/bin/next", "start", options.dir] : ["scripts/start.mjs"];
+  const server = spawn(process.execPath, [...command, "-p", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_OPTIONS: productionNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
