@@ -11,5 +11,5 @@ import dynamic from "next/dynamic";
 export const TRPCReactProvider = dynamic(() => import("@/trpc/react").then((m) => m.TRPCReactProvider));
 export const CartCount = dynamic(() => import("@/components/layout/cart-count").then((m) => m.CartCount));
 export const LogoutButton = dynamic(() => import("@/components/auth/logout-button").then((m) => m.LogoutButton));
-export const LiveUpdates = dynamic(() => import("@/components/layout/live-updates").then((m) => m.LiveUpdates));
+export const LiveUpdates = dynamic(() => import("@/components/live/live-updates").then((m) => m.LiveUpdates));
 export const AddToCartButton = dynamic(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));

@@ -1,3 +1,4 @@
+import { trpcRefusal } from "../helpers/attempt";
 import { randomUUID } from "node:crypto";
 import { UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,13 +35,9 @@ async function userCount() {
   return Number(row.n);
 }
 
+/** The code and message a call is refused with (the shared helper fails the test if it is not refused). */
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a refusal");
-    },
-    (e: unknown) => e as { code: string; message: string },
-  );
+  const error = await trpcRefusal(promise);
   return { code: error.code, message: error.message };
 }
 

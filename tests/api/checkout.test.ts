@@ -1,3 +1,4 @@
+import { trpcRefusal } from "../helpers/attempt";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
@@ -34,11 +35,10 @@ function form(parts: { proof?: File | null; reference?: string; idempotencyKey?:
   return data;
 }
 
+/** "CODE: message" of a refused call (the shared helper fails the test if it is not refused). */
 async function refusal(promise: Promise<unknown>) {
-  return promise.then(
-    () => "placed",
-    (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
-  );
+  const error = await trpcRefusal(promise);
+  return `${error.code}: ${error.message}`;
 }
 
 async function ordersOf(user: TestUser) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import nextConfig from "../../next.config";
+import nextConfig from "../../next.config.mjs";
 import { POST } from "@/app/api/trpc/[trpc]/route";
 import { messages } from "@/lib/messages";
 import { contentSecurityPolicy, isSameOriginRequest, SECURITY_HEADERS } from "@/server/security/http-headers";
@@ -27,7 +27,7 @@ describe("Content-Security-Policy", () => {
 });
 
 describe("headers on every response", () => {
-  it("next.config.ts sends SECURITY_HEADERS on every path", async () => {
+  it("next.config.mjs sends SECURITY_HEADERS on every path", async () => {
     const rules = await nextConfig.headers!();
     expect(rules).toEqual([{ source: "/:path*", headers: SECURITY_HEADERS }]);
     const names = SECURITY_HEADERS.map((h) => h.key);

@@ -1,19 +1,15 @@
 import Link from "next/link";
-import { env, runMode } from "@/env";
 import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
+import { liveClientConfig } from "@/server/platform";
 import { getRequestContext } from "@/trpc/request-context";
 import { CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
-import type { LiveConfig } from "./live-updates";
 import { SiteNav } from "./site-nav";
 
 /** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
 export async function SiteHeader() {
   const { user, storage } = await getRequestContext();
-  const live: LiveConfig =
-    runMode() === "supabase"
-      ? { mode: "supabase", url: env.NEXT_PUBLIC_SUPABASE_URL ?? "", anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "" }
-      : { mode: "local" };
+  const live = liveClientConfig();
   // Rendered here, on the server, and handed to the nav: visitors get none of it.
   const account = user ? (
     <>

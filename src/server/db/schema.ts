@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -162,8 +162,6 @@ export interface DB {
 }
 
 export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Order = Selectable<OrdersTable>;
 export type Profile = Selectable<ProfilesTable>;

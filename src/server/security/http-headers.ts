@@ -1,8 +1,9 @@
 /**
  * The shop's HTTP hardening in one place: the Content-Security-Policy for pages (a fresh nonce
- * per request, set by the proxy), the headers every response carries (next.config.ts), and the
+ * per request, set by the proxy), the headers every response carries (next.config.mjs), and the
  * same-origin rule for state-changing requests.
  */
+import securityHeaders from "./security-headers.json";
 
 /**
  * Scripts run only with this request's nonce ('strict-dynamic' lets Next's own loader add its
@@ -28,14 +29,8 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; su
   ].join("; ");
 }
 
-/** Sent with every response (next.config.ts `headers()`). */
-export const SECURITY_HEADERS: { key: string; value: string }[] = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+/** Sent with every response (next.config.mjs `headers()`; JSON so the config can read it as it is). */
+export const SECURITY_HEADERS: { key: string; value: string }[] = securityHeaders;
 
 /**
  * Whether a state-changing request comes from the shop's own pages. Browsers send `Origin` on

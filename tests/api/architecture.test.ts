@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
+import { Kysely } from "kysely";
+import { catalogueFor } from "@/server/catalogue/catalogue";
+import { supabasePublicUrl } from "@/server/platform/adapters/supabase/supabase-storage";
+import { freshDatabase } from "../helpers/database";
+import { contextAs } from "../helpers/browser";
+
+/** The architecture's boundaries (ARCHITECTURE §3, §12), checked on the source itself. */
+const SRC = path.resolve(import.meta.dirname, "../../src");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = sourceFiles(SRC).map((file) => ({ file: path.relative(SRC, file), text: fs.readFileSync(file, "utf8") }));
+const importsOf = (text: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((match) => match[1]!);
+
+describe("the platform boundary", () => {
+  it("only src/server/platform/ imports an adapter", () => {
+    const offenders = files
+      .filter(({ file }) => !file.startsWith("server/platform/"))
+      .flatMap(({ file, text }) => importsOf(text).filter((spec) => /^(@\/server\/|\.{1,2}\/).*\badapters\//.test(spec)).map((spec) => `${file} imports ${spec}`));
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
+  });
+
+  it("the Supabase SDK is loaded only by the platform and the browser's live hook", () => {
+    const allowed = (file: string) => file.startsWith("server/platform/") || file.startsWith("components/live/");
+    const offenders = files
+      .filter(({ file }) => !allowed(file))
+      .flatMap(({ file, text }) => importsOf(text).filter((spec) => spec.startsWith("@supabase/")).map((spec) => `${file} imports ${spec}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("only src/env.ts reads process.env (besides the instrumentation hook and the platform's runtime checks)", () => {
+    const offenders = files
+      .filter(({ file }) => file !== "env.ts" && file !== "instrumentation.ts")
+      .filter(({ text }) => /process\.env\.(?!NEXT_RUNTIME\b|PORT\b|NODE_ENV\b)/.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("routers", () => {
+  const routers = files.filter(({ file }) => /^server\/[^/]+\/router\.ts$/.test(file));
+
+  it("live in their domain folders, and src/server/api/ holds only tRPC's setup", () => {
+    expect(routers.map(({ file }) => file.split("/")[1]).sort()).toEqual(
+      expect.arrayContaining(["auth", "cart", "catalogue", "checkout", "contact", "live", "orders", "products", "profile"]),
+    );
+    expect(fs.readdirSync(path.join(SRC, "server/api")).sort()).toEqual(["root.ts", "trpc.ts"]);
+  });
+
+  it("build no SQL: they wire an input schema and a guard to one call", () => {
+    const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom|sql`|sql\.raw|from "kysely")/;
+    expect(routers.filter(({ text }) => sqlBuilding.test(text)).map(({ file }) => file)).toEqual([]);
+  });
+
+  it("pages and components build no SQL either", () => {
+    const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom|sql`|from "kysely")/;
+    const offenders = files.filter(({ file }) => file.startsWith("app/") || file.startsWith("components/")).filter(({ text }) => sqlBuilding.test(text));
+    expect(offenders.map(({ file }) => file)).toEqual([]);
+  });
+});
+
+describe("the tRPC context", () => {
+  it("carries the caller's database and the ports, never an RLS-bypassing handle", async () => {
+    const db = await freshDatabase();
+    try {
+      const ctx = await contextAs(db, null);
+      expect(Object.keys(ctx)).not.toContain("database");
+      for (const [key, value] of Object.entries(ctx)) {
+        expect(value instanceof Kysely, `ctx.${key} is a Kysely handle`).toBe(false);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("file URLs in Supabase mode", () => {
+  const projectUrl = "https://abcdefghijklmnop.supabase.co";
+
+  it("are Supabase Storage's public URLs, as supabase-js builds them", () => {
+    const client = createClient(projectUrl, "anon-key", { auth: { persistSession: false, autoRefreshToken: false } });
+    for (const object of [
+      { bucket: "products-services" as const, path: "1732350000000_chicken pie.png" },
+      { bucket: "avatars" as const, path: "6f1c2a10-3b4d-4e5f-8a01-000000000001/1732350000000_me.jpg" },
+    ]) {
+      expect(supabasePublicUrl(projectUrl, object)).toBe(client.storage.from(object.bucket).getPublicUrl(object.path).data.publicUrl);
+    }
+    expect(supabasePublicUrl(`${projectUrl}/`, { bucket: "products-services", path: "a.png" })).toBe(
+      `${projectUrl}/storage/v1/object/public/products-services/a.png`,
+    );
+  });
+
+  it("are what a listed product's image points at", async () => {
+    const db = await freshDatabase();
+    try {
+      const [product] = await db.kysely.selectFrom("products").select("id").limit(1).execute();
+      await db.kysely.updateTable("products").set({ image_path: "1732350000000_pies.png", available: true }).where("id", "=", product!.id).execute();
+      const catalogue = await catalogueFor(db, (object) => supabasePublicUrl(projectUrl, object));
+      const listed = (await catalogue.list({ perPage: 100 })).find((each) => each.id === product!.id);
+      expect(listed?.imageUrl).toBe(`${projectUrl}/storage/v1/object/public/products-services/1732350000000_pies.png`);
+    } finally {
+      await db.close();
+    }
+  });
+});
