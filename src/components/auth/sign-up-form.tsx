@@ -64,7 +64,17 @@ export function SignUpForm() {
           disabled={busy}
           onChange={(e) => setValues((v) => ({ ...v, acceptTerms: e.target.checked }))}
         />
-        <span>I agree to the Terms &amp; Privacy Policy</span>
+        {/* The links are part of the label's text, so the box is still named by the whole sentence. */}
+        <span>
+          I agree to the{" "}
+          <Link href="/terms" className="font-semibold text-brand-700 underline underline-offset-2">
+            Terms
+          </Link>{" "}
+          &amp;{" "}
+          <Link href="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+            Privacy Policy
+          </Link>
+        </span>
       </label>
       <Button type="submit" className="w-full" disabled={busy}>
         {signUp.isPending ? "Creating Account..." : "Create account"}
