@@ -12,7 +12,8 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { GoogleButton } from "./google-button";
 
-export function SignUpForm() {
+/** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
+export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
   const router = useRouter();
   const [values, setValues] = useState({ fullName: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
   const flash = useFlashMessage();
@@ -79,12 +80,16 @@ export function SignUpForm() {
       <Button type="submit" className="w-full" disabled={busy}>
         {signUp.isPending ? "Creating Account..." : "Create account"}
       </Button>
-      <div className="flex items-center gap-3 text-sm text-muted" role="separator" aria-label="or">
-        <span className="h-px flex-1 bg-line" />
-        or
-        <span className="h-px flex-1 bg-line" />
-      </div>
-      <GoogleButton label="Continue with Google" next="/products" disabled={busy} onError={show} />
+      {googleOffered ? (
+        <>
+          <div className="flex items-center gap-3 text-sm text-muted" role="separator" aria-label="or">
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <GoogleButton label="Continue with Google" next="/products" disabled={busy} onError={show} />
+        </>
+      ) : null}
       <StatusMessage message={message} />
       <p className="text-center text-sm text-muted">
         Already have an account?{" "}

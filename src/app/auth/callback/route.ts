@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { safeNextPath } from "@/lib/auth-schemas";
 import { pendingOAuthNext } from "@/server/adapters/local/local-auth";
+import { googleFailureCode } from "@/server/auth/google-sign-in";
 import { getDatabase } from "@/server/db";
 import { portsFor } from "@/server/platform";
 import { AuthError } from "@/server/ports/auth";
@@ -21,7 +22,9 @@ export async function GET(request: NextRequest) {
     target = new URL(`/auth/signin?google=success&next=${encodeURIComponent(next)}`, origin);
   } catch (error) {
     if (!(error instanceof AuthError)) console.error("[auth] OAuth callback failed:", error);
-    target = new URL(`/auth/signin?error=google`, origin);
+    // The sign-in page turns the code into its own text, so nothing from Google's answer is shown.
+    const reason = googleFailureCode(error, request.nextUrl.searchParams.get("error"));
+    target = new URL(`/auth/signin?error=google&reason=${reason}&next=${encodeURIComponent(next)}`, origin);
   }
   const response = NextResponse.redirect(target, { status: 303 });
   for (const cookie of responseHeaders.getSetCookie()) response.headers.append("set-cookie", cookie);
