@@ -11,5 +11,5 @@ export const metadata: Metadata = {
 };
 
 export default async function PrivacyPage() {
-  return <LegalDocumentView eyebrow={`${site.name} and your information`} content={privacyPolicy(site, await informationOfficer())} />;
+  return <LegalDocumentView eyebrow="Your privacy" content={privacyPolicy(site, await informationOfficer())} />;
 }

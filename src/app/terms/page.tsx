@@ -10,5 +10,5 @@ export const metadata: Metadata = {
 };
 
 export default function TermsPage() {
-  return <LegalDocumentView eyebrow={`Shopping with ${site.name}`} content={termsAndConditions(site)} />;
+  return <LegalDocumentView eyebrow="Shopping with us" content={termsAndConditions(site)} />;
 }

@@ -16,6 +16,19 @@ function Rich({ text }: { text: RichText }) {
   );
 }
 
+/** An e-mail address may wrap after its "@" on a phone rather than mid-word. */
+function Breakable({ value }: { value: string }) {
+  const at = value.indexOf("@");
+  if (at < 0) return value;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
+
 function Block({ block }: { block: LegalBlock }) {
   switch (block.kind) {
     case "text":
@@ -51,14 +64,14 @@ function Block({ block }: { block: LegalBlock }) {
       return (
         <div className="rounded-2xl border border-line bg-white p-5">
           <h3 className="font-semibold text-ink">{block.title}</h3>
-          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[8rem_1fr]">
+          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
             {block.items.map((item) => (
               <div key={item.label} className="contents">
                 <dt className="text-sm font-semibold uppercase tracking-wider text-brand-700 sm:pt-0.5">{item.label}</dt>
-                <dd className="break-words text-ink">
+                <dd className="text-ink wrap-break-word">
                   {item.href ? (
                     <a href={item.href} className={linkClass}>
-                      {item.value}
+                      <Breakable value={item.value} />
                     </a>
                   ) : (
                     item.value
@@ -86,7 +99,7 @@ export function LegalDocumentView({ content, eyebrow }: { content: LegalDocument
         <p className="mt-3 text-sm text-muted">Last updated: {content.lastUpdated}</p>
       </header>
 
-      <div className="mt-10 grid gap-10 lg:grid-cols-[15rem_1fr]">
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <nav aria-labelledby="contents-heading" className="rounded-2xl border border-line bg-white p-5 lg:sticky lg:top-24 lg:self-start">
           <h2 id="contents-heading" className="text-sm font-semibold uppercase tracking-wider text-brand-700">
             On this page
