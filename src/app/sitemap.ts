@@ -8,7 +8,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
   const origin = env.SITE_URL ?? "http://localhost:3000";
   const products = await (await getCatalogue()).list({}, 50_000);
-  const pages = ["", "/products", "/about", "/contact"].map((path) => ({
+  const pages = ["", "/products", "/about", "/contact", "/terms", "/privacy"].map((path) => ({
     url: `${origin}${path}`,
     changeFrequency: "weekly" as const,
     priority: path === "" ? 1 : 0.8,

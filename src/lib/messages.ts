@@ -1,6 +1,13 @@
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
 import { pageMessages } from "./page-messages";
 
+// Said both on the profile (spec §2) and on the sign-in page when a visitor is sent from there.
+const signInToViewProfile = "Please sign in to view your profile.";
+const signInToAddToCart = "Please sign in to add items to your cart.";
+// Said both when Google sign-in starts and when it comes back without a session.
+const googleNotConfigured = "Google sign-in is not configured for this shop.";
+const googleFailed = "Google sign-in failed. Please try again.";
+
 /**
  * Every user-facing message text from the spec, in one place: the UI, the server and the tests
  * all use these, so a text changes here or nowhere.
@@ -27,7 +34,7 @@ export const messages = {
     removed: "Item removed from cart",
     addFailed: "Failed to add item to cart. Please try again.",
     loadFailed: "Failed to load cart items.",
-    signInToAdd: "Please sign in to add items to your cart.",
+    signInToAdd: signInToAddToCart,
     unavailable: "This product is currently unavailable.",
     empty: "Your cart is empty",
     customersOnly: "Carts are for customers: admins manage the shop from the dashboard.",
@@ -69,9 +76,23 @@ export const messages = {
     passwordTooLong: `Your password can be at most ${MAX_PASSWORD_LENGTH} characters.`,
     tooManyAttempts: (minutes: number) =>
       `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    googleNotConfigured: "Google sign-in is not configured for this shop.",
-    googleFailed: "Google sign-in failed. Please try again.",
+    googleNotConfigured,
+    googleFailed,
     signInRequired: "Please sign in first.",
+    /** Shown above the sign-in form, by the `reason` a guard sent the visitor with. */
+    signInReason: {
+      profile: signInToViewProfile,
+      cart: "Please sign in to view your cart.",
+      checkout: "Please sign in to check out.",
+      admin: "Please sign in to open the admin pages.",
+      shop: signInToAddToCart,
+    },
+    /** Why a Google sign-in came back without a session, by the callback's `reason` code. */
+    googleFailure: {
+      cancelled: "Google sign-in was cancelled.",
+      not_configured: googleNotConfigured,
+      failed: googleFailed,
+    },
     adminsOnly: "This page is for admins only.",
   },
   admin: {
@@ -96,7 +117,7 @@ export const messages = {
     authenticating: "Authenticating...",
   },
   profile: {
-    signInToView: "Please sign in to view your profile.",
+    signInToView: signInToViewProfile,
     noHistory: "No purchase history available.",
     uploadFailed: "Failed to upload profile picture.",
     uploaded: "Profile picture updated.",

@@ -114,7 +114,7 @@ test.describe("cart and checkout", () => {
 test.describe("profile", () => {
   test("visitors are sent to sign in; a customer sees their details and real purchase history", async ({ page }) => {
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fprofile&reason=profile$/);
     await signUp(page);
     await page.goto("/profile");
     await expect(page.getByRole("main").getByText("Lerato Mokoena")).toBeVisible();

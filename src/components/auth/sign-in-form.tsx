@@ -15,7 +15,8 @@ import { GoogleButton } from "./google-button";
 
 const m = messages.auth;
 
-export function SignInForm({ next, googleDone }: { next?: string; googleDone?: string }) {
+/** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
+export function SignInForm({ next, googleDone, googleOffered }: { next?: string; googleDone?: string; googleOffered: boolean }) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -57,7 +58,7 @@ export function SignInForm({ next, googleDone }: { next?: string; googleDone?: s
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing In..." : "Sign In"}
       </Button>
-      <GoogleButton label="Sign in with Google" next={next} disabled={busy} onError={show} />
+      {googleOffered ? <GoogleButton label="Sign in with Google" next={next} disabled={busy} onError={show} /> : null}
       <StatusMessage message={flash.message} />
       <p className="text-center text-sm text-muted">
         New here?{" "}

@@ -12,7 +12,8 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { GoogleButton } from "./google-button";
 
-export function SignUpForm() {
+/** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
+export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
   const router = useRouter();
   const [values, setValues] = useState({ fullName: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
   const flash = useFlashMessage();
@@ -64,17 +65,31 @@ export function SignUpForm() {
           disabled={busy}
           onChange={(e) => setValues((v) => ({ ...v, acceptTerms: e.target.checked }))}
         />
-        <span>I agree to the Terms &amp; Privacy Policy</span>
+        {/* The links are part of the label's text, so the box is still named by the whole sentence. */}
+        <span>
+          I agree to the{" "}
+          <Link href="/terms" className="font-semibold text-brand-700 underline underline-offset-2">
+            Terms
+          </Link>{" "}
+          &amp;{" "}
+          <Link href="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+            Privacy Policy
+          </Link>
+        </span>
       </label>
       <Button type="submit" className="w-full" disabled={busy}>
         {signUp.isPending ? "Creating Account..." : "Create account"}
       </Button>
-      <div className="flex items-center gap-3 text-sm text-muted" role="separator" aria-label="or">
-        <span className="h-px flex-1 bg-line" />
-        or
-        <span className="h-px flex-1 bg-line" />
-      </div>
-      <GoogleButton label="Continue with Google" next="/products" disabled={busy} onError={show} />
+      {googleOffered ? (
+        <>
+          <div className="flex items-center gap-3 text-sm text-muted" role="separator" aria-label="or">
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <GoogleButton label="Continue with Google" next="/products" disabled={busy} onError={show} />
+        </>
+      ) : null}
       <StatusMessage message={message} />
       <p className="text-center text-sm text-muted">
         Already have an account?{" "}

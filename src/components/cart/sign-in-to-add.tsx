@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { messages } from "@/lib/messages";
+import { signInHref } from "@/lib/sign-in-paths";
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
@@ -18,7 +19,7 @@ export function SignInToAdd({ productId, className }: { productId: string; class
       </Button>
       <StatusMessage message={flash.message} />
       {flash.message ? (
-        <Link href={`/auth/signin?next=${encodeURIComponent(`/products/${productId}`)}`} className="inline-block text-sm font-semibold text-brand-700 underline">
+        <Link href={signInHref(`/products/${productId}`, "shop")} className="inline-block text-sm font-semibold text-brand-700 underline">
           Sign in to shop
         </Link>
       ) : null}

@@ -16,6 +16,8 @@ export function SiteFooter() {
             <li><Link className="hover:underline" href="/about">About</Link></li>
             <li><Link className="hover:underline" href="/contact">Contact</Link></li>
             <li><Link className="hover:underline" href="/products">Products</Link></li>
+            <li><Link className="hover:underline" href="/terms">Terms &amp; Conditions</Link></li>
+            <li><Link className="hover:underline" href="/privacy">Privacy Policy</Link></li>
           </ul>
         </nav>
         <div>

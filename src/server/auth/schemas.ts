@@ -58,9 +58,21 @@ export const signUpInput = z
   );
 export type SignUpInput = z.input<typeof signUpInput>;
 
-/** A post-sign-in destination from a query string: only same-site paths, never "//host". */
+/**
+ * A post-sign-in destination from a query string: only a path on this site, else `fallback`.
+ * Browsers read "//host", "/\host" and "/<tab>/host" as another site (they treat "\" as "/"
+ * and drop tabs and newlines), so those are refused; as a last check, so is anything a URL
+ * parser would take off this origin.
+ */
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(next)) return fallback;
-  return next;
+  if (!next || next.length > 2000 || next[0] !== "/" || next[1] === "/" || next[1] === "\\") return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
+  const sentinel = "http://next.invalid";
+  let resolved: URL;
+  try {
+    resolved = new URL(next, sentinel);
+  } catch {
+    return fallback;
+  }
+  return resolved.origin === sentinel ? next : fallback;
 }

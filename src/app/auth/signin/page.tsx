@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { SignInNotice } from "@/components/auth/sign-in-notice";
 import { safeNextPath } from "@/server/auth/schemas";
+import { googleFailureMessage, signInReasonMessage } from "@/lib/sign-in-paths";
 import { site } from "@/server/settings/site";
+import { googleSignInOffered } from "@/server/auth/google-sign-in";
 import { getSessionUser } from "@/server/auth/guards";
 import { homeFor } from "@/server/auth/home";
 
@@ -21,9 +24,16 @@ export default async function SignInPage({ searchParams }: PageProps<"/auth/sign
   const googleDone = params.google === "success" && user ? destination : undefined;
   if (user && !googleDone) redirect(destination);
 
+  // A refused `next` is dropped, not replaced by "/", so the user lands on their role's home.
+  const next = safeNextPath(nextParam, "") || undefined;
+  // `reason` names why a guard sent the visitor here, or, after `error=google`, why Google failed.
+  const googleFailed = params.error === "google";
+  const notice = googleFailed ? googleFailureMessage(params.reason) : signInReasonMessage(params.reason);
+
   return (
     <AuthCard title="Welcome back" intro="Sign in with your email and password.">
-      <SignInForm next={nextParam ? safeNextPath(nextParam) : undefined} googleDone={googleDone} />
+      {notice ? <SignInNotice text={notice} tone={googleFailed ? "error" : "info"} /> : null}
+      <SignInForm next={next} googleDone={googleDone} googleOffered={googleSignInOffered()} />
     </AuthCard>
   );
 }

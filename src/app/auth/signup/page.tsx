@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { site } from "@/server/settings/site";
+import { googleSignInOffered } from "@/server/auth/google-sign-in";
 import { getSessionUser } from "@/server/auth/guards";
 import { homeFor } from "@/server/auth/home";
 
@@ -16,7 +17,7 @@ export default async function SignUpPage() {
   if (user) redirect(homeFor(user));
   return (
     <AuthCard title={`Join ${site.name}`} intro="Create your account to shop with us.">
-      <SignUpForm />
+      <SignUpForm googleOffered={googleSignInOffered()} />
     </AuthCard>
   );
 }
