@@ -125,8 +125,8 @@ describe("checkout", () => {
     // A script hidden in a text chunk before IEND: structurally whole, still refused.
     const inline = makePng(4, 4, 128, [chunk("tEXt", Buffer.from("Comment\0<script>x()</script>", "latin1"))]);
     const cases: [string, File, string][] = [
-      ["text renamed .png", fileOf("just some text, not an image", "proof.png", "text/plain"), UPLOAD_MESSAGES.not_an_image],
-      ["a spoofed MIME type", fileOf("<html>hello</html>", "proof.png", "image/png"), UPLOAD_MESSAGES.not_an_image],
+      ["text renamed .png", fileOf("just some text, not an image", "proof.png", "text/plain"), UPLOAD_MESSAGES.not_a_proof],
+      ["a spoofed MIME type", fileOf("<html>hello</html>", "proof.png", "image/png"), UPLOAD_MESSAGES.not_a_proof],
       ["an image/script polyglot", fileOf(polyglot, "proof.png"), UPLOAD_MESSAGES.unsafe_content],
       ["a script inside an image", fileOf(inline, "proof.png"), UPLOAD_MESSAGES.unsafe_content],
       ["6 MB", fileOf(Buffer.alloc(6 * 1024 * 1024, 1), "big.png"), UPLOAD_MESSAGES.too_large],

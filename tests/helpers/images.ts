@@ -43,15 +43,13 @@ export function makeNoisyPng(bytes: number, width = 500): Buffer {
   return greyscalePng(width, height, raw, [], 0);
 }
 
-/** A minimal JPEG-shaped file (SOI, SOF0 with a size, SOS, data, EOI). */
-export function makeJpeg(width = 8, height = 8): Buffer {
-  return Buffer.from([
-    0xff, 0xd8,
-    0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00,
-    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
-    0x12, 0x34, 0x56,
-    0xff, 0xd9,
-  ]);
+/** A real 8x8 JPEG (what sharp writes for a plain colour), small enough to keep inline. */
+const TINY_JPEG =
+  "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==";
+
+/** A JPEG that decodes (uploads are re-encoded, so a JPEG-shaped stand-in no longer passes). */
+export function makeJpeg(): Buffer {
+  return Buffer.from(TINY_JPEG, "base64");
 }
 
 export function fileOf(bytes: Buffer | string, name: string, type = "image/png"): File {

@@ -31,7 +31,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
   const utils = api.useUtils();
   const orders = api.adminOrders.list.useQuery({ status, search });
   const flash = useFlashMessage();
-  const [proof, setProof] = useState<{ url: string; reference: string } | null>(null);
+  const [proof, setProof] = useState<{ url: string; reference: string; kind: "image" | "pdf"; preview: string | null } | null>(null);
   const update = api.adminOrders.updateStatus.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: () => flash.show(m.updateFailed, "error"),
@@ -112,9 +112,23 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                 ))}
               </ul>
               {order.proofUrl ? (
-                <button type="button" onClick={() => setProof({ url: order.proofUrl!, reference: order.reference })} className="block">
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */}
-                  <img src={order.proofUrl} alt={`Proof of payment for ${order.reference}`} className="h-24 w-auto rounded-lg border border-line object-cover" />
+                <button
+                  type="button"
+                  onClick={() => setProof({ url: order.proofUrl!, reference: order.reference, kind: order.proofKind ?? "image", preview: order.proofPreviewUrl })}
+                  className="block"
+                >
+                  {order.proofKind === "pdf" && !order.proofPreviewUrl ? (
+                    <span className="flex h-24 w-20 items-center justify-center rounded-lg border border-line bg-surface text-sm font-semibold text-muted">
+                      PDF<span className="sr-only"> proof of payment for {order.reference}</span>
+                    </span>
+                  ) : (
+                    /* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */
+                    <img
+                      src={order.proofPreviewUrl ?? order.proofUrl}
+                      alt={`Proof of payment for ${order.reference}${order.proofKind === "pdf" ? " (PDF, first page)" : ""}`}
+                      className="h-24 w-auto rounded-lg border border-line object-cover"
+                    />
+                  )}
                 </button>
               ) : null}
               <div>
@@ -163,11 +177,26 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
           onKeyDown={(event) => event.key === "Escape" && setProof(null)}
         >
           <div className="max-h-full max-w-3xl space-y-3 rounded-2xl bg-white p-4" onClick={(event) => event.stopPropagation()}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */}
-            <img src={proof.url} alt={`Proof of payment for ${proof.reference}`} className="max-h-[75vh] w-auto" />
-            <button type="button" autoFocus onClick={() => setProof(null)} className="rounded-xl border border-line px-4 py-2 text-sm font-medium">
-              Close
-            </button>
+            {proof.kind === "image" || proof.preview ? (
+              /* eslint-disable-next-line @next/next/no-img-element -- a private, access-checked file */
+              <img
+                src={proof.kind === "pdf" ? proof.preview! : proof.url}
+                alt={`Proof of payment for ${proof.reference}${proof.kind === "pdf" ? " (PDF, first page)" : ""}`}
+                className="max-h-[75vh] w-auto"
+              />
+            ) : (
+              <p className="text-sm text-muted">This proof of payment is a PDF. Open it to view it.</p>
+            )}
+            <div className="flex gap-3">
+              <button type="button" autoFocus onClick={() => setProof(null)} className="rounded-xl border border-line px-4 py-2 text-sm font-medium">
+                Close
+              </button>
+              {proof.kind === "pdf" ? (
+                <a href={proof.url} target="_blank" rel="noopener noreferrer" className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+                  Open<span className="sr-only"> the PDF proof of payment for {proof.reference}</span>
+                </a>
+              ) : null}
+            </div>
           </div>
         </div>
       ) : null}

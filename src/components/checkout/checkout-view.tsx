@@ -117,16 +117,20 @@ export function CheckoutView({ reference, bank }: Props) {
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div>
             <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
-              Proof of payment (image)
+              Proof of payment (image or PDF from your banking app)
             </label>
             <input
               id="proof"
               ref={fileInput}
               type="file"
-              accept="image/*"
+              accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.pdf"
+              aria-describedby="proof-hint"
               disabled={processing}
               className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
             />
+            <p id="proof-hint" className="mt-1 text-xs text-muted">
+              JPEG, PNG, WebP, GIF or PDF, up to 5 MB.
+            </p>
           </div>
           <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || Boolean(placedReference)}>
             {processing ? "Processing..." : "Complete Payment"}

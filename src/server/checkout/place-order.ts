@@ -6,7 +6,7 @@ import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
 import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
-import { readImageUpload } from "@/server/storage/read-upload";
+import { readUpload } from "@/server/storage/read-upload";
 
 const m = messages.checkout;
 
@@ -53,7 +53,7 @@ export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrde
   const lines = await db.transaction((trx) => trx.selectFrom("cart_items").select("id").limit(1).execute());
   if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
 
-  const upload = await readImageUpload(input.proof);
+  const upload = await readUpload(input.proof, "proof");
   const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${Date.now()}_${upload.fileName}` };
   try {
     await storage.upload(db, proof, upload.bytes, upload.type);

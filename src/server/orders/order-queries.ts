@@ -12,6 +12,10 @@ export interface OrderView {
   status: OrderStatus;
   createdAt: Date;
   proofUrl: string | null;
+  /** Proofs are images or PDF (judged by content at upload; stored with the matching extension). */
+  proofKind: "image" | "pdf" | null;
+  /** For a PDF proof: its first page as an image, where storage can draw one. */
+  proofPreviewUrl: string | null;
   items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
   /** Every status change: who, when, from, to (oldest first). */
   history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date }[];
@@ -71,6 +75,8 @@ export async function listOrders(
       status: order.status,
       createdAt: new Date(order.created_at),
       proofUrl: order.proof_path ? await storage.privateUrl({ bucket: "payments", path: order.proof_path }) : null,
+      proofKind: order.proof_path ? (order.proof_path.toLowerCase().endsWith(".pdf") ? ("pdf" as const) : ("image" as const)) : null,
+      proofPreviewUrl: order.proof_path?.toLowerCase().endsWith(".pdf") ? await storage.previewUrl({ bucket: "payments", path: order.proof_path }) : null,
       items: items
         .filter((item) => item.order_id === order.id)
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),

@@ -42,6 +42,8 @@ export interface StoragePort {
   read(object: StoredObject): Promise<Uint8Array | null>;
   /** A URL for a private object the caller may read: checked (local) or short-lived signed (Supabase). */
   privateUrl(object: StoredObject): Promise<string>;
+  /** A PNG of a stored PDF's first page, where this storage can draw one (local); else null. */
+  previewUrl(object: StoredObject): Promise<string | null>;
 }
 
 /** The URL path under which the local adapter serves files (route src/app/files/[bucket]/[...path]). */

@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlState } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
-import { readImageUpload } from "@/server/storage/read-upload";
+import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite } from "@/server/storage/store-upload";
 import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./queries";
 
@@ -54,7 +54,7 @@ export async function addCategory({ ctx, input }: { ctx: Ctx; input: { name: str
 
 /** Adds a product: the image is checked by content and stored before the row that names it. */
 export async function createProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { image: File } }) {
-  const upload = await readImageUpload(input.image);
+  const upload = await readUpload(input.image, "product");
   const image = imageObject(upload.fileName);
   const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, () =>
     ctx.db.transaction((trx) => insertProduct(trx, input, image.path)),
@@ -73,7 +73,7 @@ export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductVa
   };
   let result: { name: string; oldImage: string | null };
   if (input.image) {
-    const upload = await readImageUpload(input.image);
+    const upload = await readUpload(input.image, "product");
     const image = imageObject(upload.fileName);
     result = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, write(image.path), {
       onStoreFailed: failure(m.updateProductFailed),

@@ -8,21 +8,31 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
-export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
+/** What the shop stores: images everywhere, and PDF for proofs of payment (banks' apps issue PDF). */
+export type StoredFileType = ImageType | "application/pdf";
+
+export const FILE_EXTENSIONS: Record<StoredFileType, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
   "image/webp": "webp",
   "image/gif": "gif",
+  "application/pdf": "pdf",
 };
 
 export type ImageCheck =
   | { ok: true; type: ImageType; width: number; height: number }
   | { ok: false; reason: "empty" | "too_large" | "not_an_image" | "too_many_pixels" | "unsafe_content"; message: string };
 
+/** Whether the bytes claim to be a PDF (its header); checkPdfProof decides whether it is one. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  return bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-";
+}
+
 export const UPLOAD_MESSAGES = {
   empty: "The file is empty. Please choose an image.",
   too_large: "The image is larger than 5 MB. Please choose a smaller one.",
   not_an_image: "Only JPEG, PNG, WebP or GIF images can be uploaded.",
+  not_a_proof: "Only JPEG, PNG, WebP or GIF images or PDF files can be uploaded as proof of payment.",
   too_many_pixels: "The image is too large (over 40 megapixels). Please choose a smaller one.",
   unsafe_content: "This file contains more than an image and cannot be uploaded.",
 } as const;
@@ -137,7 +147,7 @@ function parseWebp(b: Uint8Array): Parsed {
  * A file name safe to store and show: letters, digits, dot, dash and underscore only, no path,
  * at most 80 characters, ending in the extension of the detected type.
  */
-export function sanitiseFileName(name: string, type: ImageType): string {
+export function sanitiseFileName(name: string, type: StoredFileType): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const stem = base
     .replace(/\.[^.]*$/, "")
@@ -146,5 +156,5 @@ export function sanitiseFileName(name: string, type: ImageType): string {
     .replace(/\.{2,}/g, ".")
     .replace(/^[-.]+|[-.]+$/g, "")
     .slice(0, 70);
-  return `${stem || "image"}.${IMAGE_EXTENSIONS[type]}`;
+  return `${stem || (type === "application/pdf" ? "proof" : "image")}.${FILE_EXTENSIONS[type]}`;
 }

@@ -33,7 +33,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * thread, with no Worker, no worker file looked up by path (which a bundled server would not
  * have), and nothing fetched.
  */
-function loadPdfjs(): Promise<Pdfjs> {
+export function loadPdfjs(): Promise<Pdfjs> {
   pdfjs ??= (async () => {
     const worker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     // The global is pdf.js's documented hook for a main-thread worker; it has no type.

@@ -7,5 +7,5 @@ import { serveStoredFile } from "@/server/storage/serve-file";
 export async function GET(request: NextRequest, { params }: RouteContext<"/files/[bucket]/[...path]">) {
   const { bucket, path: segments } = await params;
   const ctx = await createTRPCContext({ headers: request.headers, cookies: headerCookieJar(request.headers) });
-  return serveStoredFile(ctx, bucket, segments);
+  return serveStoredFile(ctx, bucket, segments, { preview: request.nextUrl.searchParams.get("preview") === "1" });
 }

@@ -27,6 +27,11 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
     provider: "local",
 
     async upload(db, object, bytes, contentType) {
+      // The bucket's own limits, as Supabase Storage applies them (type and size).
+      const bucket = await serviceDb.selectFrom("storage.buckets").select(["allowed_mime_types", "file_size_limit"]).where("id", "=", object.bucket).executeTakeFirst();
+      if (!bucket) throw new StorageError("That bucket does not exist.", "failed");
+      if (bucket.allowed_mime_types && !bucket.allowed_mime_types.includes(contentType)) throw new StorageError(`${contentType} is not allowed in ${object.bucket}.`, "forbidden");
+      if (bucket.file_size_limit !== null && bytes.length > Number(bucket.file_size_limit)) throw new StorageError("The file is larger than the bucket allows.", "failed");
       const file = objectFile(root, object);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.partial`;
@@ -77,6 +82,7 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
 
     publicUrl: (object) => localFileUrl(object),
     privateUrl: async (object) => localFileUrl(object),
+    previewUrl: async (object) => `${localFileUrl(object)}?preview=1`,
     read: async (object) => (await readObjectFile(root, object)) ?? null,
   };
 }

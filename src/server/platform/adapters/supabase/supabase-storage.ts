@@ -54,6 +54,9 @@ export function createSupabaseStorage(config: {
 
     publicUrl: (object) => supabasePublicUrl(config.url, object),
 
+    // Supabase Storage cannot draw a PDF page: admins open the PDF itself (a signed URL).
+    previewUrl: async () => null,
+
     async read() {
       // Supabase serves files itself (public URLs, signed URLs); the local file route is not used.
       return null;
