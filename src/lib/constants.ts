@@ -28,6 +28,8 @@ export const SIGN_IN_EMAIL_LIMIT: LimitRule = { attempts: 5, windowMs: 15 * 60_0
 export const SIGN_IN_ADDRESS_LIMIT: LimitRule = { attempts: 20, windowMs: 15 * 60_000 };
 export const SIGN_UP_LIMIT: LimitRule = { attempts: 20, windowMs: 60 * 60_000 };
 export const CONTACT_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };
+/** "Download my data": a customer needs it rarely; each export reads all their orders. */
+export const DATA_EXPORT_LIMIT: LimitRule = { attempts: 5, windowMs: 60 * 60_000 };
 export const CHECKOUT_LIMIT: LimitRule = { attempts: 10, windowMs: 15 * 60_000 };
 
 /** Products per page on /products, and the catalogue.list default (at most 100 per call). */

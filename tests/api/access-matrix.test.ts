@@ -137,6 +137,7 @@ const rules: Record<string, Rule> = {
     },
   },
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
+  "profile.exportData": { expect: SIGNED_IN },
 };
 
 async function outcome(promise: Promise<unknown>): Promise<Outcome | string> {

@@ -51,6 +51,24 @@ export default async function ProfilePage() {
         <LogoutButton />
         <DeleteProfileButton />
       </div>
+
+      <section aria-labelledby="your-data-heading" className="mt-10 rounded-3xl border border-line bg-white p-6">
+        <h2 id="your-data-heading" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Download everything we hold about your account: your details, orders and their history, your cart and the files you
+          uploaded. See the{" "}
+          <Link href="/privacy" className="underline">
+            privacy notice
+          </Link>{" "}
+          for what we keep and why.
+        </p>
+        {/* A plain link: the browser downloads the file, no script needed. */}
+        <a href="/profile/export" download className={`${buttonClasses("outline")} mt-4`}>
+          Download my data
+        </a>
+      </section>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { env } from "@/env";
-import { CHECKOUT_LIMIT, CONTACT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
+import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
 import type { ScopedDb } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
 
@@ -56,6 +56,7 @@ export interface RequestLimits {
   signUp: RateLimiter;
   contact: RateLimiter;
   checkout: RateLimiter;
+  dataExport: RateLimiter;
 }
 
 /** The limits on sign-in attempts, kept by local auth. */
@@ -70,6 +71,7 @@ export function newRequestLimits(scope?: string): RequestLimits {
     signUp: new RateLimiter("sign-up", SIGN_UP_LIMIT, scope),
     contact: new RateLimiter("contact", CONTACT_LIMIT, scope),
     checkout: new RateLimiter("checkout", CHECKOUT_LIMIT, scope),
+    dataExport: new RateLimiter("data-export", DATA_EXPORT_LIMIT, scope),
   };
 }
 

@@ -1,0 +1,53 @@
+import type { SessionUser, TRPCContext } from "@/server/api/trpc";
+import { site } from "@/server/settings/site";
+import { readOwnData } from "./export-queries";
+
+type Ctx = Pick<TRPCContext, "db"> & { user: SessionUser };
+
+/**
+ * The customer's own data as one JSON document (POPIA's right of access): profile, orders with
+ * items, totals, statuses and history, the cart, and the list of their stored files. Amounts
+ * are rands as decimal strings, exactly as stored.
+ */
+export async function exportMyData({ ctx }: { ctx: Ctx }) {
+  const data = await ctx.db.transaction((trx) => readOwnData(trx, ctx.user.id));
+  return {
+    exportedAt: new Date().toISOString(),
+    shop: site.name,
+    about:
+      "Everything this shop holds about your account. Orders stay with the business for its tax records after an account is deleted; contact-form messages are not linked to accounts: ask the information officer (see the privacy notice) for those.",
+    account: {
+      id: ctx.user.id,
+      email: ctx.user.email,
+      fullName: data.profile?.full_name ?? null,
+      role: data.profile?.role ?? ctx.user.role,
+      profilePicture: data.profile?.avatar_path ?? null,
+      createdAt: data.profile ? new Date(data.profile.created_at).toISOString() : null,
+    },
+    orders: data.orders.map((order) => ({
+      reference: order.reference,
+      placedAt: new Date(order.created_at).toISOString(),
+      status: order.status,
+      total: order.total,
+      nameAtPurchase: order.customer_name,
+      emailAtPurchase: order.customer_email,
+      proofOfPayment: order.proof_path,
+      items: data.items
+        .filter((item) => item.order_id === order.id)
+        .map((item) => ({ product: item.product_name, quantity: item.quantity, unitPrice: item.unit_price })),
+      statusHistory: data.history
+        .filter((event) => event.order_id === order.id)
+        .map((event) => ({ from: event.from_status, to: event.to_status, at: new Date(event.changed_at).toISOString() })),
+    })),
+    cart: data.cart.map((line) => ({ product: line.name, quantity: line.quantity, addedAt: new Date(line.added_at).toISOString() })),
+    storedFiles: data.files.map((file) => ({
+      bucket: file.bucket_id,
+      path: file.name,
+      type: (file.metadata as { mimetype?: string } | null)?.mimetype ?? null,
+      bytes: (file.metadata as { size?: number } | null)?.size ?? null,
+      storedAt: new Date(file.created_at).toISOString(),
+    })),
+  };
+}
+
+export type MyDataExport = Awaited<ReturnType<typeof exportMyData>>;

@@ -1,0 +1,38 @@
+import type { Tx } from "@/server/db/as-caller";
+
+/**
+ * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
+ * with lines and status history, their cart, and the files stored in their folders. Used for the
+ * POPIA "Download my data" export; nothing here can reach another customer's rows.
+ */
+export async function readOwnData(trx: Tx, userId: string) {
+  const profile = await trx.selectFrom("profiles").select(["full_name", "email", "role", "avatar_path", "created_at"]).where("id", "=", userId).executeTakeFirst();
+  const orders = await trx
+    .selectFrom("orders")
+    .select(["id", "reference", "customer_name", "customer_email", "total", "status", "proof_path", "created_at", "updated_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+  const orderIds = orders.map((order) => order.id);
+  const items = orderIds.length
+    ? await trx.selectFrom("order_items").select(["order_id", "product_name", "unit_price", "quantity"]).where("order_id", "in", orderIds).orderBy("id").execute()
+    : [];
+  const history = orderIds.length
+    ? await trx.selectFrom("order_status_events").select(["order_id", "from_status", "to_status", "changed_at"]).where("order_id", "in", orderIds).orderBy("changed_at").orderBy("id").execute()
+    : [];
+  const cart = await trx
+    .selectFrom("cart_items as c")
+    .innerJoin("products as p", "p.id", "c.product_id")
+    .select(["p.name", "c.quantity", "c.added_at"])
+    .where("c.user_id", "=", userId)
+    .orderBy("c.added_at")
+    .execute();
+  const files = await trx
+    .selectFrom("storage.objects")
+    .select(["bucket_id", "name", "metadata", "created_at"])
+    .where((eb) => eb.or([eb("name", "like", `${userId}/%`), eb("owner_id", "=", userId)]))
+    .where("bucket_id", "in", ["avatars", "payments"])
+    .orderBy("created_at")
+    .execute();
+  return { profile, orders, items, history, cart, files };
+}
