@@ -39,7 +39,9 @@ export const messages = {
     success: (id: string) => `Order placed successfully with proof of payment! ✅ Order ID: ${id}`,
     itemsUnavailable: "Some items in your cart are no longer available. Please remove them and try again.",
     referenceInvalid: "That payment reference is not valid. Please reload the checkout page.",
-    referenceTaken: "That payment reference has just been used. Please reload the checkout page for a new one.",
+    referenceStale: "This payment reference has expired. Please reload the checkout page to see your current reference.",
+    /** Shown instead of a reference while the cart is empty: an empty cart reserves none. */
+    referencePending: "Your payment reference appears here once your cart has items.",
   },
   contact: {
     sent: (name: string) => `Thank you, ${name}. Your message has been sent and we will get back to you within one working day.`,

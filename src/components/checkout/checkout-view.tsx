@@ -13,7 +13,8 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 const m = messages.checkout;
 
 interface Props {
-  reference: string;
+  /** The customer's reserved reference; null when the page loaded with an empty cart. */
+  reference: string | null;
   bank: { accountName: string; bankName: string; accountNumber: string; branchCode: string };
 }
 
@@ -41,16 +42,20 @@ export function CheckoutView({ reference, bank }: Props) {
   const lines = cart.data?.lines ?? [];
   const empty = lines.length === 0;
   const processing = place.isPending;
+  // The page loaded with an empty cart, so nothing was reserved: once the cart fills (live, from
+  // another tab), ask for the reservation.
+  const reserved = api.checkout.start.useQuery(undefined, { enabled: reference === null && !empty && !placedReference });
+  const currentReference = placedReference ?? reference ?? reserved.data?.reference ?? null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (processing || placedReference) return;
-    if (empty) return flash.show(m.cartEmptyOrSignedOut, "error");
+    if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
     const proof = fileInput.current?.files?.[0];
     if (!proof) return flash.show(m.proofRequired, "error");
     const form = new FormData();
     form.set("proof", proof);
-    form.set("reference", reference);
+    form.set("reference", currentReference);
     form.set("idempotencyKey", idempotencyKey);
     place.mutate(form);
   }
@@ -109,9 +114,13 @@ export function CheckoutView({ reference, bank }: Props) {
           <dt className="text-muted">Branch code</dt>
           <dd className="tabular font-medium">{bank.branchCode}</dd>
           <dt className="text-muted">Reference</dt>
-          <dd className="tabular font-bold text-brand-800" data-testid="payment-reference">
-            {placedReference ?? reference}
-          </dd>
+          {currentReference ? (
+            <dd className="tabular font-bold text-brand-800" data-testid="payment-reference">
+              {currentReference}
+            </dd>
+          ) : (
+            <dd className="text-muted">{m.referencePending}</dd>
+          )}
         </dl>
         <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
         <form onSubmit={submit} className="space-y-4" noValidate>
@@ -128,7 +137,7 @@ export function CheckoutView({ reference, bank }: Props) {
               className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
             />
           </div>
-          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || Boolean(placedReference)}>
+          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
             {processing ? "Processing..." : "Complete Payment"}
           </Button>
           <StatusMessage message={flash.message} />

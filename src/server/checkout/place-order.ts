@@ -95,8 +95,9 @@ function toCheckoutError(error: unknown): TRPCError {
       return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });
     case "reference_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.referenceInvalid, cause: error });
-    case "reference_taken":
-      return new TRPCError({ code: "CONFLICT", message: m.referenceTaken, cause: error });
+    // Not the customer's open reservation: placed already (another tab), or never theirs.
+    case "reference_stale":
+      return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
     default:
       return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
   }
