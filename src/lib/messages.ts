@@ -42,6 +42,14 @@ export const messages = {
     referenceStale: "This payment reference has expired. Please reload the checkout page to see your current reference.",
     /** Shown instead of a reference while the cart is empty: an empty cart reserves none. */
     referencePending: "Your payment reference appears here once your cart has items.",
+    copy: "Copy",
+    copied: "Copied",
+    selected: "Selected",
+    /** The copy buttons' accessible names, e.g. 'Copy account number'. */
+    copyLabel: (what: string) => `Copy ${what}`,
+    copiedAnnouncement: (what: string) => `Copied the ${what}.`,
+    /** Where the clipboard cannot be written (an older browser, a page not served over HTTPS). */
+    selectedAnnouncement: (what: string) => `The ${what} is selected: copy it with your device's copy command.`,
   },
   contact: {
     sent: (name: string) => `Thank you, ${name}. Your message has been sent and we will get back to you within one working day.`,

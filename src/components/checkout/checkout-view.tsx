@@ -7,6 +7,7 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 
@@ -109,14 +110,22 @@ export function CheckoutView({ reference, bank }: Props) {
           <dd className="font-medium">{bank.accountName}</dd>
           <dt className="text-muted">Bank</dt>
           <dd className="font-medium">{bank.bankName}</dd>
-          <dt className="text-muted">Account number</dt>
-          <dd className="tabular font-medium">{bank.accountNumber}</dd>
+          <dt className="self-center text-muted">Account number</dt>
+          <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span id="bank-account-number" className="tabular font-medium select-all">
+              {bank.accountNumber}
+            </span>
+            <CopyButton value={bank.accountNumber} what="account number" targetId="bank-account-number" />
+          </dd>
           <dt className="text-muted">Branch code</dt>
           <dd className="tabular font-medium">{bank.branchCode}</dd>
-          <dt className="text-muted">Reference</dt>
+          <dt className="self-center text-muted">Reference</dt>
           {currentReference ? (
-            <dd className="tabular font-bold text-brand-800" data-testid="payment-reference">
-              {currentReference}
+            <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span id="payment-reference" className="tabular font-bold text-brand-800 select-all" data-testid="payment-reference">
+                {currentReference}
+              </span>
+              <CopyButton value={currentReference} what="reference" targetId="payment-reference" />
             </dd>
           ) : (
             <dd className="text-muted">{m.referencePending}</dd>
