@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
 import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
@@ -247,6 +248,8 @@ describe("one reference per checkout", () => {
 
   it("50 parallel first loads of one customer's checkout reserve one reference", async () => {
     const { user, caller } = await shopper();
+    // On PostgreSQL: open 50 connections first, so the calls overlap instead of waiting for the pool.
+    await Promise.all(Array.from({ length: 50 }, () => sql`select pg_sleep(0.02)`.execute(db.kysely)));
     const starts = await Promise.all(Array.from({ length: 50 }, () => caller.checkout.start()));
     const references = new Set(starts.map((start) => start.reference));
     expect(references.size).toBe(1);

@@ -99,7 +99,18 @@ describe("open_checkout_reference", () => {
 
   it("50 parallel first calls of one customer reserve one reference", async () => {
     const user = await shopper();
-    const references = await Promise.all(Array.from({ length: 50 }, () => open(user)));
+    // On PostgreSQL: open 50 connections first and start every call with a short wait, so the 50
+    // calls really overlap instead of finishing one by one while the pool connects.
+    const together = () => sql`select pg_sleep(0.02)`;
+    await Promise.all(Array.from({ length: 50 }, () => runAs(db.kysely, ANON, (trx) => together().execute(trx))));
+    const references = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        runAs(db.kysely, user.identity, async (trx) => {
+          await together().execute(trx);
+          return openReference(trx);
+        }),
+      ),
+    );
     expect(new Set(references).size).toBe(1);
     expect(references[0]).toMatch(/^ORD-\d{1,6}$/);
     expect(await reservationsOf(user)).toEqual([{ reference: references[0] }]);
