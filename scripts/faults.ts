@@ -14,7 +14,7 @@ import { listObjectFiles } from "@/server/platform/adapters/local/local-storage"
 import { openDatabase } from "@/server/db/database";
 import { makeNoisyPng } from "../tests/helpers/images";
 import { prepareShop, type BenchUser } from "./bench/prepare";
-import { eachLimited, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./bench/server";
+import { eachLimited, get, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./bench/server";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 3500);
 const CUSTOMERS = Number(process.env.FAULTS_CUSTOMERS ?? 80);
@@ -59,15 +59,16 @@ async function runMode({ mode, database, dataDir, serverEnv }: FreshShop): Promi
   const shop = await prepareShop({ database, dataDir, products: 20, customers: CUSTOMERS });
   const productId = shop.productIds[0]!;
   let server: RunningServer = await startServer(PORT, serverEnv);
-  const attempts: Attempt[] = shop.customers.map((customer, i) => ({
-    customer,
-    reference: `ORD-${200_000 + i}`,
-    idempotencyKey: randomUUID(),
-  }));
+  const attempts: Attempt[] = shop.customers.map((customer) => ({ customer, reference: "", idempotencyKey: randomUUID() }));
   let kills = 0;
   let confirmedAtLastKill = 0;
   try {
     await eachLimited(shop.customers, 8, async (customer) => void (await post(server.baseUrl, "cart.add", customer.cookie, { productId })));
+    // Each customer pays with the reference their checkout page reserves (place_order takes no other).
+    await eachLimited(attempts, 8, async (attempt) => {
+      const { reference } = (await get(server.baseUrl, "checkout.start", attempt.customer.cookie)) as { reference: string };
+      attempt.reference = reference;
+    });
 
     // Each round: every client still without an answer tries (again, same key), and the server
     // is killed part-way through. A last round without a kill lets everyone finish.

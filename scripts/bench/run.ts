@@ -112,11 +112,16 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
 
     // Checkout: each request a different customer with one item in the cart, paying with a 200 kB PNG.
     const proof = makeNoisyPng(200 * 1024);
-    let referenceNumber = 100_000;
     for (const connections of CONNECTIONS) {
       const customers = checkoutPool.slice(0, CHECKOUTS[connections]);
       checkoutPool = checkoutPool.slice(customers.length);
       await eachLimited(customers, 8, async (customer) => void (await post(BASE_URL, "cart.add", customer.cookie, { productId })));
+      // Each pays with the reference their checkout page reserves (place_order takes no other).
+      const references = new Map<string, string>();
+      await eachLimited(customers, 8, async (customer) => {
+        const { reference } = (await get(BASE_URL, "checkout.start", customer.cookie)) as { reference: string };
+        references.set(customer.id, reference);
+      });
       await drained();
       let next = 0;
       record(
@@ -130,7 +135,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
             setupRequest: (request) => {
               const customer = customers[next++ % customers.length]!;
               const form = multipart(
-                { reference: `ORD-${referenceNumber++}`, idempotencyKey: randomUUID() },
+                { reference: references.get(customer.id)!, idempotencyKey: randomUUID() },
                 { name: "proof.png", type: "image/png", bytes: proof },
               );
               return { ...request, headers: { ...request.headers, cookie: customer.cookie, "content-type": form.contentType }, body: form.body };

@@ -2,6 +2,8 @@
 
 /** Status and feedback messages clear after this long. */
 export const MESSAGE_CLEAR_MS = 3_000;
+/** A copy button shows "Copied" for this long. */
+export const COPY_CONFIRM_MS = 2_000;
 /** After a successful order the customer is taken to /products after this long. */
 export const ORDER_REDIRECT_MS = 5_000;
 /** The home page's testimonials advance this often. */

@@ -46,7 +46,17 @@ export const messages = {
     success: (id: string) => `Order placed successfully with proof of payment! ✅ Order ID: ${id}`,
     itemsUnavailable: "Some items in your cart are no longer available. Please remove them and try again.",
     referenceInvalid: "That payment reference is not valid. Please reload the checkout page.",
-    referenceTaken: "That payment reference has just been used. Please reload the checkout page for a new one.",
+    referenceStale: "This payment reference has expired. Please reload the checkout page to see your current reference.",
+    /** Shown instead of a reference while the cart is empty: an empty cart reserves none. */
+    referencePending: "Your payment reference appears here once your cart has items.",
+    copy: "Copy",
+    copied: "Copied",
+    selected: "Selected",
+    /** The copy buttons' accessible names, e.g. 'Copy account number'. */
+    copyLabel: (what: string) => `Copy ${what}`,
+    copiedAnnouncement: (what: string) => `Copied the ${what}.`,
+    /** Where the clipboard cannot be written (an older browser, a page not served over HTTPS). */
+    selectedAnnouncement: (what: string) => `The ${what} is selected: copy it with your device's copy command.`,
   },
   contact: {
     sent: (name: string) => `Thank you, ${name}. Your message has been sent and we will get back to you within one working day.`,

@@ -39,10 +39,12 @@ function png(name = "picture.png") {
   return fileOf(makePng(8, 8), name);
 }
 
-function orderForm() {
+/** A checkout as `role` sends it: a customer pays with their reserved reference, anyone else with a made-up one. */
+async function orderForm(role: Role) {
+  const reserved = role === "customerA" || role === "customerB" ? (await callers[role].checkout.start()).reference : null;
   const form = new FormData();
   form.set("proof", png("proof.png"));
-  form.set("reference", randomReference());
+  form.set("reference", reserved ?? randomReference());
   form.set("idempotencyKey", randomUUID());
   return form;
 }
@@ -116,7 +118,7 @@ const rules: Record<string, Rule> = {
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
   "catalogue.related": { expect: EVERYONE, input: () => ({ id: productId }) },
   "checkout.start": { expect: CUSTOMERS },
-  "checkout.placeOrder": { expect: CUSTOMERS, input: () => orderForm(), prepare: cartFirst },
+  "checkout.placeOrder": { expect: CUSTOMERS, input: (role) => orderForm(role), prepare: cartFirst },
   "contact.send": { expect: EVERYONE, input: () => ({ name: "Matrix", email: "matrix@example.test", phone: "", message: "Hello from the matrix." }) },
   "contact.list": { expect: ADMINS },
   "contact.markRead": {
@@ -179,7 +181,7 @@ beforeAll(async () => {
 
   // Customer A's order with a real proof on disk, and A's profile picture.
   await putInCart(users.customerA);
-  const placed = await callers.customerA.checkout.placeOrder(orderForm());
+  const placed = await callers.customerA.checkout.placeOrder(await orderForm("customerA"));
   const order = await db.kysely.selectFrom("orders").select(["id", "proof_path"]).where("id", "=", placed.orderId).executeTakeFirstOrThrow();
   orderA = { id: order.id, proofPath: order.proof_path! };
   const avatar = new FormData();

@@ -1,5 +1,6 @@
 import { trpcRefusal } from "../helpers/attempt";
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
 import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
@@ -9,7 +10,7 @@ import { StorageError, type StoragePort } from "@/server/ports/storage";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
 import { UNSAFE_NAME_MESSAGE } from "@/server/storage/read-upload";
 import { placeOrderInput } from "@/server/checkout/schemas";
-import { callerAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
+import { callerAs, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { chunk, fileOf, makeJpeg, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -65,14 +66,14 @@ describe("checkout", () => {
     await caller.cart.add({ productId: productIds[1]! });
   });
 
-  it("gives a fresh reference and the bank details", async () => {
+  it("gives the customer's reserved reference and the bank details", async () => {
     const start = await caller.checkout.start();
     expect(start.reference).toMatch(/^ORD-\d{1,6}$/);
     expect(start.bank).toMatchObject({ accountName: expect.any(String), bankName: expect.any(String), accountNumber: expect.any(String), branchCode: expect.any(String) });
   });
 
   it("places the order once, pending payment, with the right total, reference and proof, and empties the cart", async () => {
-    const { reference } = await caller.checkout.start();
+    const reference = (await caller.checkout.start()).reference!;
     const cart = await caller.cart.list();
     const result = await caller.checkout.placeOrder(form({ reference }));
     expect(result.message).toBe(m.success(reference));
@@ -86,7 +87,7 @@ describe("checkout", () => {
 
   it("makes one order for a retried or double-clicked payment (same idempotency key)", async () => {
     const key = randomUUID();
-    const reference = randomReference();
+    const reference = (await caller.checkout.start()).reference!;
     const [first, second] = await Promise.all([
       caller.checkout.placeOrder(form({ idempotencyKey: key, reference })),
       caller.checkout.placeOrder(form({ idempotencyKey: key, reference })),
@@ -116,7 +117,8 @@ describe("checkout", () => {
   });
 
   it("accepts a JPEG proof too", async () => {
-    await caller.checkout.placeOrder(form({ proof: fileOf(makeJpeg(), "slip.jpeg", "image/jpeg") }));
+    const reference = (await caller.checkout.start()).reference!;
+    await caller.checkout.placeOrder(form({ reference, proof: fileOf(makeJpeg(), "slip.jpeg", "image/jpeg") }));
     expect((await ordersOf(customer))[0]!.proof_path).toMatch(/_slip\.jpg$/);
   });
 
@@ -189,6 +191,109 @@ describe("checkout", () => {
       expect(await ordersOf(customer)).toEqual([]);
       expect(await proofFilesOf(customer)).toEqual([]);
       expect(await cartOf(customer)).toHaveLength(2);
+    });
+  });
+});
+
+describe("one reference per checkout", () => {
+  const password = "eft-reference-2026";
+
+  async function reservationsOf(user: { id: string }) {
+    return db.kysely.selectFrom("checkout_references").select("reference").where("user_id", "=", user.id).execute();
+  }
+
+  async function shopper() {
+    const user = await createUser(db);
+    const caller = await callerAs(db, user);
+    await caller.cart.add({ productId: productIds[0]! });
+    return { user, caller };
+  }
+
+  it("shows one reference on every load, in a second tab and after signing out and in; the order carries it; the next checkout gets another", async () => {
+    const email = `eft-${randomUUID().slice(0, 8)}@example.test`;
+    const browser = new TestBrowser(db);
+    await browser.call((c) => c.auth.signUp({ fullName: "Sipho Dube", email, password, confirmPassword: password, acceptTerms: true }));
+    await browser.call((c) => c.cart.add({ productId: productIds[0]! }));
+    const start = () => browser.call((c) => c.checkout.start()).then((result) => result.reference);
+
+    const loads = [await start(), await start(), await start()];
+    const reference = loads[0]!;
+    expect(reference).toMatch(/^ORD-\d{1,6}$/);
+    expect(loads).toEqual([reference, reference, reference]);
+
+    // Another tab or device: a session of its own for the same account.
+    const otherTab = new TestBrowser(db);
+    await otherTab.call((c) => c.auth.signIn({ email, password }));
+    expect((await otherTab.call((c) => c.checkout.start())).reference).toBe(reference);
+
+    await browser.call((c) => c.auth.signOut());
+    await browser.call((c) => c.auth.signIn({ email, password }));
+    expect(await start()).toBe(reference);
+
+    const placed = await browser.call((c) => c.checkout.placeOrder(form({ reference })));
+    expect(placed).toMatchObject({ reference, message: m.success(reference) });
+    // What the customer and the owner see: purchase history and Order Management.
+    expect((await browser.call((c) => c.orders.mine())).map((order) => order.reference)).toEqual([reference]);
+    const admin = await callerAs(db, await createUser(db, { role: "admin" }));
+    expect((await admin.adminOrders.list({ search: reference })).map((order) => order.id)).toEqual([placed.orderId]);
+
+    // The next checkout reserves a new reference, the same in every tab again.
+    expect(await start()).toBeNull();
+    await browser.call((c) => c.cart.add({ productId: productIds[1]! }));
+    const next = await start();
+    expect(next).toMatch(/^ORD-\d{1,6}$/);
+    expect(next).not.toBe(reference);
+    expect((await otherTab.call((c) => c.checkout.start())).reference).toBe(next);
+  });
+
+  it("50 parallel first loads of one customer's checkout reserve one reference", async () => {
+    const { user, caller } = await shopper();
+    // On PostgreSQL: open 50 connections first, so the calls overlap instead of waiting for the pool.
+    await Promise.all(Array.from({ length: 50 }, () => sql`select pg_sleep(0.02)`.execute(db.kysely)));
+    const starts = await Promise.all(Array.from({ length: 50 }, () => caller.checkout.start()));
+    const references = new Set(starts.map((start) => start.reference));
+    expect(references.size).toBe(1);
+    const [reference] = references;
+    expect(reference).toMatch(/^ORD-\d{1,6}$/);
+    expect(await reservationsOf(user)).toEqual([{ reference }]);
+  });
+
+  it("an empty cart reserves nothing", async () => {
+    const user = await createUser(db);
+    expect((await (await callerAs(db, user)).checkout.start()).reference).toBeNull();
+    expect(await reservationsOf(user)).toEqual([]);
+  });
+
+  describe("refuses a reference that is not the customer's open one, keeping the cart and the reservation and no proof", () => {
+    async function expectStale(user: TestUser, caller: Caller, reference: string) {
+      const before = { orders: await ordersOf(user), cart: await cartOf(user), reserved: await reservationsOf(user), proofs: await proofFilesOf(user) };
+      expect(await refusal(caller.checkout.placeOrder(form({ reference })))).toBe(`CONFLICT: ${m.referenceStale}`);
+      const after = { orders: await ordersOf(user), cart: await cartOf(user), reserved: await reservationsOf(user), proofs: await proofFilesOf(user) };
+      expect(after).toEqual(before);
+    }
+
+    it("another customer's", async () => {
+      const [me, them] = [await shopper(), await shopper()];
+      await me.caller.checkout.start();
+      const theirs = (await them.caller.checkout.start()).reference!;
+      await expectStale(me.user, me.caller, theirs);
+      expect(await reservationsOf(them.user)).toEqual([{ reference: theirs }]);
+    });
+
+    it("a made-up one", async () => {
+      const { user, caller } = await shopper();
+      await caller.checkout.start();
+      await expectStale(user, caller, randomReference());
+    });
+
+    it("a stale one, used by an earlier order (a checkout page left open in another tab)", async () => {
+      const { user, caller } = await shopper();
+      const used = (await caller.checkout.start()).reference!;
+      await caller.checkout.placeOrder(form({ reference: used }));
+      await caller.cart.add({ productId: productIds[0]! });
+      await expectStale(user, caller, used);
+      await caller.checkout.start();
+      await expectStale(user, caller, used);
     });
   });
 });

@@ -109,6 +109,7 @@ async function fingerprint(): Promise<string> {
       union all select 'categories' || md5(t::text) from public.categories t
       union all select 'cart' || md5(t::text) from public.cart_items t
       union all select 'orders' || md5(t::text) from public.orders t
+      union all select 'reservations' || md5(t::text) from public.checkout_references t
       union all select 'items' || md5(t::text) from public.order_items t
       union all select 'events' || md5(t::text) from public.order_status_events t
       union all select 'messages' || md5(t::text) from public.contact_messages t

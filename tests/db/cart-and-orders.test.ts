@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANON, runAs } from "@/server/db/as-caller";
 import { attempt, errorMessage } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
-import { callPlaceOrder, placeTestOrder, randomReference, storeProof } from "../helpers/orders";
+import { callPlaceOrder, openReference, placeTestOrder, randomReference, storeProof } from "../helpers/orders";
 
 let db: TestDatabase;
 let category: string;
@@ -78,10 +78,12 @@ describe("place_order", () => {
     user = await createUser(db, { fullName: "Naledi Mokoena" });
   });
 
-  function place(key = randomUUID(), reference = randomReference()) {
+  /** Places the order as `user`, by default with their reserved reference (a made-up one while nothing is reserved). */
+  function place(key = randomUUID(), reference?: string) {
     return runAs(db.kysely, user.identity, async (trx) => {
+      const paidWith = reference ?? (await openReference(trx)) ?? randomReference();
       const proofPath = await storeProof(trx, user);
-      return callPlaceOrder(trx, { idempotencyKey: key, reference, proofPath });
+      return callPlaceOrder(trx, { idempotencyKey: key, reference: paidWith, proofPath });
     });
   }
 
@@ -131,8 +133,10 @@ describe("place_order", () => {
     const key = randomUUID();
     const first = await place(key);
     await addToCart(user, pie);
-    const again = await place(key);
+    // The retry quotes the reference it was sent with, whose reservation the first call closed.
+    const again = await place(key, first.reference);
     expect(again.id).toBe(first.id);
+    expect(await place(key)).toMatchObject({ id: first.id, reference: first.reference });
     expect(await db.kysely.selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
     expect(await cartOf(user)).toEqual([{ product_id: pie, quantity: 1 }]);
   });
@@ -152,13 +156,13 @@ describe("place_order", () => {
     expect(await cartOf(user)).toHaveLength(1);
   });
 
-  it("refuses a malformed or already used reference", async () => {
+  it("refuses a malformed reference, or one another order already used", async () => {
     const pie = await newProduct("35.00");
     await addToCart(user, pie);
     await expect(place(randomUUID(), "ORD-1234567")).rejects.toThrow("reference_invalid");
     const other = await createUser(db);
     const taken = await placeTestOrder(db, other, [pie]);
-    await expect(place(randomUUID(), taken.reference)).rejects.toThrow("reference_taken");
+    await expect(place(randomUUID(), taken.reference)).rejects.toThrow("reference_stale");
     expect(await cartOf(user)).toHaveLength(1);
   });
 
@@ -187,11 +191,12 @@ describe("concurrency", () => {
     const user = await createUser(db);
     const pie = await newProduct("35.00");
     await addToCart(user, pie);
+    const reference = (await runAs(db.kysely, user.identity, openReference))!;
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         runAs(db.kysely, user.identity, async (trx) => {
           const proofPath = await storeProof(trx, user);
-          return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: randomReference(), proofPath });
+          return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference, proofPath });
         }),
       ),
     );

@@ -13,7 +13,7 @@ import { localFileUrl } from "@/server/ports/storage";
 import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue/catalogue-queries";
 import { listOrders } from "@/server/orders/order-queries";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
-import { callPlaceOrder, storeProof } from "../helpers/orders";
+import { callPlaceOrder, openReference, storeProof } from "../helpers/orders";
 
 /**
  * The schema must not lean on Supabase's default privileges: a project can switch them off
@@ -224,13 +224,15 @@ describe("without Supabase's default privileges", () => {
     expect(cart.total).toBe(121.5);
   });
 
-  it("the customer places the order with place_order() and reads it", async () => {
+  it("the customer reserves a reference, reads it, and places the order with it through place_order()", async () => {
+    const reference = await asCaller(customer.identity, openReference);
+    const reserved = await asCaller(customer.identity, (trx) => trx.selectFrom("checkout_references").select(["reference"]).execute());
+    expect(reserved).toEqual([{ reference }]);
     const order = await asCaller(customer.identity, async (trx) => {
-      const { rows } = await sql<{ reference: string }>`select public.new_order_reference() as reference`.execute(trx);
       const proofPath = await storeProof(trx, customer);
-      return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: rows[0]!.reference, proofPath });
+      return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: reference!, proofPath });
     });
-    expect(order).toMatchObject({ total: "121.50", status: "pending_payment", customer_name: "Thandi M. Nkosi" });
+    expect(order).toMatchObject({ reference, total: "121.50", status: "pending_payment", customer_name: "Thandi M. Nkosi" });
     state.orderId = order.id;
     state.reference = order.reference;
 

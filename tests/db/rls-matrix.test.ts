@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANON, runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
 import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
-import { placeTestOrder } from "../helpers/orders";
+import { openReference, placeTestOrder } from "../helpers/orders";
 
 type Actor = "visitor" | "customerA" | "customerB" | "admin";
 type Op = "select" | "insert" | "update" | "delete";
@@ -78,6 +78,13 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("orders").set({ status: "complete" }).where("id", "=", ids.order).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("orders").where("id", "=", ids.order).executeTakeFirst()), allowed: [] },
   },
+  // Reservations are written only by open_checkout_reference() and place_order(); the owner reads theirs.
+  checkout_references: {
+    select: { run: (t) => some(t.selectFrom("checkout_references").select("reference").where("user_id", "=", users.customerA.id).execute()), allowed: ["customerA"] },
+    insert: { run: (t) => t.insertInto("checkout_references").values({ user_id: users.customerB.id, reference: "ORD-999999" }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("checkout_references").set({ reference: "ORD-999998" }).where("user_id", "=", users.customerA.id).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("checkout_references").where("user_id", "=", users.customerA.id).executeTakeFirst()), allowed: [] },
+  },
   order_items: {
     select: { run: (t) => some(t.selectFrom("order_items").select("id").where("id", "=", ids.orderItem).execute()), allowed: ["customerA", "admin"] },
     insert: { run: (t) => t.insertInto("order_items").values({ order_id: ids.order, product_id: ids.product, product_name: "X", unit_price: "1.00", quantity: 1, image_path: null }).execute(), allowed: [] },
@@ -119,6 +126,8 @@ beforeAll(async () => {
     await t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.product }).execute();
     return (await t.selectFrom("cart_items").select("id").executeTakeFirstOrThrow()).id;
   });
+  // A's open checkout reference, reserved for that fresh cart line.
+  await runAs(k, users.customerA.identity, openReference);
   ids.message = (await k.insertInto("contact_messages").values({ name: "Lerato", email: "lerato@example.test", phone: null, message: "Quote please", read_at: null }).returning("id").executeTakeFirstOrThrow()).id;
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();

@@ -31,9 +31,10 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers have no INSERT on orders: this is the only way to create one, for the caller's own cart, pricing it itself",
   },
-  "public.new_order_reference()": {
+  "public.open_checkout_reference()": {
     roles: ["authenticated"],
-    reason: "must check references against every order, which a customer cannot see; returns only a free reference",
+    reason:
+      "customers have no INSERT on checkout_references, and a new reference must be checked against every order and reservation, which a customer cannot see; it reserves for the caller only, and returns only the caller's own reference",
   },
   "private.rate_limit_take(p_key text, p_limit integer, p_window_ms integer, p_hit boolean)": {
     roles: ["anon", "authenticated"],

@@ -7,13 +7,15 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 
 const m = messages.checkout;
 
 interface Props {
-  reference: string;
+  /** The customer's reserved reference; null when the page loaded with an empty cart. */
+  reference: string | null;
   bank: { accountName: string; bankName: string; accountNumber: string; branchCode: string };
 }
 
@@ -41,16 +43,20 @@ export function CheckoutView({ reference, bank }: Props) {
   const lines = cart.data?.lines ?? [];
   const empty = lines.length === 0;
   const processing = place.isPending;
+  // The page loaded with an empty cart, so nothing was reserved: once the cart fills (live, from
+  // another tab), ask for the reservation.
+  const reserved = api.checkout.start.useQuery(undefined, { enabled: reference === null && !empty && !placedReference });
+  const currentReference = placedReference ?? reference ?? reserved.data?.reference ?? null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (processing || placedReference) return;
-    if (empty) return flash.show(m.cartEmptyOrSignedOut, "error");
+    if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
     const proof = fileInput.current?.files?.[0];
     if (!proof) return flash.show(m.proofRequired, "error");
     const form = new FormData();
     form.set("proof", proof);
-    form.set("reference", reference);
+    form.set("reference", currentReference);
     form.set("idempotencyKey", idempotencyKey);
     place.mutate(form);
   }
@@ -104,14 +110,26 @@ export function CheckoutView({ reference, bank }: Props) {
           <dd className="font-medium">{bank.accountName}</dd>
           <dt className="text-muted">Bank</dt>
           <dd className="font-medium">{bank.bankName}</dd>
-          <dt className="text-muted">Account number</dt>
-          <dd className="tabular font-medium">{bank.accountNumber}</dd>
+          <dt className="self-center text-muted">Account number</dt>
+          <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span id="bank-account-number" className="tabular font-medium select-all">
+              {bank.accountNumber}
+            </span>
+            <CopyButton value={bank.accountNumber} what="account number" targetId="bank-account-number" />
+          </dd>
           <dt className="text-muted">Branch code</dt>
           <dd className="tabular font-medium">{bank.branchCode}</dd>
-          <dt className="text-muted">Reference</dt>
-          <dd className="tabular font-bold text-brand-800" data-testid="payment-reference">
-            {placedReference ?? reference}
-          </dd>
+          <dt className="self-center text-muted">Reference</dt>
+          {currentReference ? (
+            <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span id="payment-reference" className="tabular font-bold text-brand-800 select-all" data-testid="payment-reference">
+                {currentReference}
+              </span>
+              <CopyButton value={currentReference} what="reference" targetId="payment-reference" />
+            </dd>
+          ) : (
+            <dd className="text-muted">{m.referencePending}</dd>
+          )}
         </dl>
         <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
         <form onSubmit={submit} className="space-y-4" noValidate>
@@ -132,7 +150,7 @@ export function CheckoutView({ reference, bank }: Props) {
               JPEG, PNG, WebP, GIF or PDF, up to 5 MB.
             </p>
           </div>
-          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || Boolean(placedReference)}>
+          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
             {processing ? "Processing..." : "Complete Payment"}
           </Button>
           <StatusMessage message={flash.message} />

@@ -1,8 +1,13 @@
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 
-/** A reference no order has yet (new_order_reference() checks every order, which customers cannot see). */
-export async function newOrderReference(trx: Tx): Promise<string> {
-  const { rows } = await sql<{ reference: string }>`select public.new_order_reference() as reference`.execute(trx);
-  return rows[0]!.reference;
+/**
+ * The caller's open bank-transfer reference, reserved on their first checkout visit and the same
+ * on every later one until an order is placed with it (open_checkout_reference(), which checks
+ * every order and reservation, which customers cannot see). Null while the cart is empty and
+ * nothing is reserved: an empty cart reserves nothing.
+ */
+export async function openCheckoutReference(trx: Tx): Promise<string | null> {
+  const { rows } = await sql<{ reference: string | null }>`select public.open_checkout_reference() as reference`.execute(trx);
+  return rows[0]?.reference ?? null;
 }

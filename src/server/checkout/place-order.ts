@@ -45,12 +45,13 @@ function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
 export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { db, storage } = deps;
 
-  const earlier = await db.transaction((trx) =>
-    trx.selectFrom("orders").select(["id", "reference"]).where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst(),
-  );
+  // The cart is read before the key: a double click's twin that commits its order in between
+  // (emptying the cart) is then found as the earlier order, not reported as an empty cart.
+  const { lines, earlier } = await db.transaction(async (trx) => ({
+    lines: await trx.selectFrom("cart_items").select("id").limit(1).execute(),
+    earlier: await trx.selectFrom("orders").select(["id", "reference"]).where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst(),
+  }));
   if (earlier) return placed(earlier);
-
-  const lines = await db.transaction((trx) => trx.selectFrom("cart_items").select("id").limit(1).execute());
   if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
 
   const upload = await readUpload(input.proof, "proof");
@@ -95,8 +96,9 @@ function toCheckoutError(error: unknown): TRPCError {
       return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });
     case "reference_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.referenceInvalid, cause: error });
-    case "reference_taken":
-      return new TRPCError({ code: "CONFLICT", message: m.referenceTaken, cause: error });
+    // Not the customer's open reservation: placed already (another tab), or never theirs.
+    case "reference_stale":
+      return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
     default:
       return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
   }

@@ -58,6 +58,13 @@ export interface OrdersTable {
   updated_at: Generated<Date>;
 }
 
+/** A customer's open bank-transfer reference, reserved at checkout until an order uses it. */
+export interface CheckoutReferencesTable {
+  user_id: string;
+  reference: string;
+  reserved_at: Generated<Date>;
+}
+
 export interface OrderItemsTable {
   id: Generated<string>;
   order_id: string;
@@ -151,6 +158,7 @@ export interface DB {
   products: ProductsTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
+  checkout_references: CheckoutReferencesTable;
   order_items: OrderItemsTable;
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
