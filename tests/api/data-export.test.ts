@@ -25,6 +25,7 @@ async function customerWithOrder(name: string): Promise<{ user: TestUser; caller
   await caller.cart.add({ productId });
   await caller.cart.add({ productId });
   const { reference } = await caller.checkout.start();
+  if (!reference) throw new Error("a cart with items has a reference");
   const form = new FormData();
   form.set("proof", fileOf(makePng(8, 8), "proof.png"));
   form.set("reference", reference);

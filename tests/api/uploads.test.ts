@@ -60,6 +60,7 @@ async function customerWithCart(): Promise<{ customer: TestUser; caller: Caller 
 
 async function checkoutWith(caller: Caller, proof: File) {
   const { reference } = await caller.checkout.start();
+  if (!reference) throw new Error("a cart with items has a reference");
   const form = new FormData();
   form.set("proof", proof);
   form.set("reference", reference);
