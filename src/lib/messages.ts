@@ -75,6 +75,10 @@ export const messages = {
     weakPassword: "The password is too weak. Please use at least 6 characters.",
     signUpFailed: "An error occurred during sign-up.",
     signUpSuccess: "Sign-up successful 🎉",
+    checkInbox: "Sign-up successful 🎉 Please check your inbox: we sent you a link to confirm your e-mail address.",
+    emailNotConfirmed: "Please confirm your e-mail address first: open the link we sent you when you signed up.",
+    confirmationResent: "If that address is waiting to be confirmed, we have sent the link again. Please check your inbox.",
+    resendLimited: "Too many confirmation e-mails were sent. Please wait a few minutes and try again.",
     signInSuccess: "Sign-in successful ✅",
     googleSignInSuccess: "Google sign-in successful",
     /** Sign-in errors show as 'Error: ' + the provider's message. */

@@ -105,6 +105,7 @@ const rules: Record<string, Rule> = {
     input: () => ({ fullName: "Matrix Person", email: `m-${randomUUID().slice(0, 8)}@example.test`, password: "matrix-2026", confirmPassword: "matrix-2026", acceptTerms: true }),
   },
   "auth.signOut": { expect: EVERYONE },
+  "auth.resendConfirmation": { expect: EVERYONE, input: () => ({ email: SPARE.email }) },
   // Google is not configured in tests: everyone gets the same plain refusal, no role decides it.
   "auth.googleStart": { expect: { visitor: "PRECONDITION_FAILED", customerA: "PRECONDITION_FAILED", customerB: "PRECONDITION_FAILED", admin: "PRECONDITION_FAILED" }, input: () => ({}) },
   "cart.list": { expect: CUSTOMERS },

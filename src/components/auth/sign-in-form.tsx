@@ -34,12 +34,21 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
     return () => clearTimeout(timer);
   }, [googleDone, router, show]);
 
+  // Supabase with e-mail confirmation: an unconfirmed address may ask for the link again.
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const signIn = api.auth.signIn.useMutation({
     onSuccess: ({ message, redirectTo }) => {
       show(message, "success");
       router.replace(redirectTo);
       router.refresh();
     },
+    onError: (error) => {
+      setUnconfirmed(error.message === m.emailNotConfirmed);
+      show(m.errorPrefix + error.message, "error");
+    },
+  });
+  const resend = api.auth.resendConfirmation.useMutation({
+    onSuccess: ({ message }) => show(message, "success", { persist: true }),
     onError: (error) => show(m.errorPrefix + error.message, "error"),
   });
 
@@ -60,6 +69,11 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
       </Button>
       {googleOffered ? <GoogleButton label="Sign in with Google" next={next} disabled={busy} onError={show} /> : null}
       <StatusMessage message={flash.message} />
+      {unconfirmed ? (
+        <Button type="button" variant="outline" className="w-full" disabled={resend.isPending} onClick={() => resend.mutate({ email })}>
+          {resend.isPending ? "Sending..." : "Resend the confirmation e-mail"}
+        </Button>
+      ) : null}
       <p className="text-center text-sm text-muted">
         New here?{" "}
         <Link href="/auth/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">

@@ -21,9 +21,11 @@ export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
   const [succeeded, setSucceeded] = useState(false);
 
   const signUp = api.auth.signUp.useMutation({
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message, signedIn }) => {
       setSucceeded(true);
       show(message, "success", { persist: true });
+      // Waiting for the e-mail confirmation (Supabase): the message says to check the inbox.
+      if (!signedIn) return;
       // Signed in now: move on to the shop (the header greets the new customer there).
       setTimeout(() => {
         router.push("/products");

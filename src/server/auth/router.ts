@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "@/lib/zod";
-import { safeNextPath, signInInput, signUpInput } from "./schemas";
+import { resendConfirmationInput, safeNextPath, signInInput, signUpInput } from "./schemas";
 import { messages } from "@/lib/messages";
 import { byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
 import { homeFor } from "./home";
@@ -14,7 +14,7 @@ function toTRPCError(error: unknown, fallback: string): TRPCError {
         ? "TOO_MANY_REQUESTS"
         : error.code === "email_in_use"
           ? "CONFLICT"
-          : error.code === "google_not_configured"
+          : error.code === "google_not_configured" || error.code === "email_not_confirmed"
             ? "PRECONDITION_FAILED"
             : error.code === "invalid_credentials"
               ? "UNAUTHORIZED"
@@ -22,6 +22,11 @@ function toTRPCError(error: unknown, fallback: string): TRPCError {
     return new TRPCError({ code, message: error.message, cause: error });
   }
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: fallback, cause: error });
+}
+
+/** The shop's origin as the browser used it (links in e-mails and OAuth redirects come back there). */
+function requestOrigin(headers: Headers): string {
+  return new URL(headers.get("origin") ?? headers.get("referer") ?? "http://localhost").origin;
 }
 
 export const authRouter = createTRPCRouter({
@@ -47,12 +52,26 @@ export const authRouter = createTRPCRouter({
     .input(signUpInput)
     .use(rateLimited((limits) => limits.signUp, byClientAddress))
     .mutation(async ({ ctx, input }) => {
+      let result;
       try {
-        await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName });
+        result = await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName, origin: requestOrigin(ctx.headers) });
       } catch (error) {
         throw toTRPCError(error, messages.auth.signUpFailed);
       }
-      return { message: messages.auth.signUpSuccess };
+      return result.signedIn ? { message: messages.auth.signUpSuccess, signedIn: true } : { message: messages.auth.checkInbox, signedIn: false };
+    }),
+
+  /** Sends the sign-up confirmation again (Supabase with confirmations on); limited per client address. */
+  resendConfirmation: publicProcedure
+    .input(resendConfirmationInput)
+    .use(rateLimited((limits) => limits.signUp, byClientAddress))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        await ctx.auth.resendConfirmation({ email: input.email, origin: requestOrigin(ctx.headers) });
+      } catch (error) {
+        throw toTRPCError(error, messages.auth.signUpFailed);
+      }
+      return { message: messages.auth.confirmationResent };
     }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
@@ -64,7 +83,7 @@ export const authRouter = createTRPCRouter({
   googleStart: publicProcedure
     .input(z.object({ next: z.string().max(500).optional() }))
     .mutation(async ({ ctx, input }) => {
-      const origin = new URL(ctx.headers.get("origin") ?? ctx.headers.get("referer") ?? "http://localhost").origin;
+      const origin = requestOrigin(ctx.headers);
       try {
         return { url: await ctx.auth.googleSignInUrl({ origin, next: safeNextPath(input.next) }) };
       } catch (error) {

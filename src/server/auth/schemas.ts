@@ -76,3 +76,6 @@ export function safeNextPath(next: string | null | undefined, fallback = "/"): s
   }
   return resolved.origin === sentinel ? next : fallback;
 }
+
+/** "Resend the confirmation e-mail": the address the customer signed up with. */
+export const resendConfirmationInput = z.object({ email });

@@ -12,6 +12,7 @@ export type AuthErrorCode =
   | "weak_password"
   | "google_not_configured"
   | "oauth_failed"
+  | "email_not_confirmed"
   | "provider_error";
 
 /** A refusal from the auth provider, with the message the user may see. */
@@ -25,6 +26,12 @@ export class AuthError extends Error {
   }
 }
 
+/** A new account, and whether it is signed in now (Supabase with e-mail confirmation: not until confirmed). */
+export interface SignUpResult {
+  user: AuthUser;
+  signedIn: boolean;
+}
+
 /**
  * Sign-in, sign-up and sessions (ARCHITECTURE §3–4). One per request: adapters read and write
  * the request's cookies. Routers use the port from the context and never import an adapter.
@@ -34,8 +41,13 @@ export interface AuthPort {
   /** The signed-in user of this request, verified; null for a visitor or an ended session. */
   currentUser(): Promise<AuthUser | null>;
   signIn(input: { email: string; password: string }): Promise<AuthUser>;
-  /** Creates the account (full name kept in the user metadata, hence on the profile) and signs in. */
-  signUp(input: { email: string; password: string; fullName: string }): Promise<AuthUser>;
+  /**
+   * Creates the account (full name kept in the user metadata, hence on the profile) and signs in,
+   * unless the provider first wants the address confirmed (then `signedIn` is false).
+   */
+  signUp(input: { email: string; password: string; fullName: string; origin: string }): Promise<SignUpResult>;
+  /** Sends the confirmation e-mail again, where accounts need one; says nothing about whether the address has an account. */
+  resendConfirmation(input: { email: string; origin: string }): Promise<void>;
   signOut(): Promise<void>;
   /** Where to send the browser to sign in with Google; AuthError('google_not_configured') if unavailable. */
   googleSignInUrl(input: { origin: string; next: string }): Promise<string>;

@@ -187,7 +187,11 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
         throw error;
       }
       await startSession(user);
-      return user;
+      return { user, signedIn: true };
+    },
+
+    async resendConfirmation() {
+      // Local accounts are usable at once: there is nothing to confirm.
     },
 
     async signOut() {

@@ -45,6 +45,11 @@ export function signUpError(error: { code?: string; message: string; status?: nu
   return new AuthError("provider_error", messages.auth.signUpFailed);
 }
 
+/** Where a confirmation link lands: the callback signs the new customer in and sends them shopping. */
+function confirmationRedirect(origin: string): string {
+  return `${origin}/auth/callback?next=${encodeURIComponent("/products")}`;
+}
+
 /** Supabase mode's auth (ARCHITECTURE §2): @supabase/ssr with the session in cookies. */
 export function createSupabaseAuth(
   config: SupabaseAuthConfig,
@@ -64,18 +69,31 @@ export function createSupabaseAuth(
 
     async signIn({ email, password }) {
       const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error?.code === "email_not_confirmed") throw new AuthError("email_not_confirmed", messages.auth.emailNotConfirmed);
       if (error || !data.user) {
         throw new AuthError(error?.status === 429 ? "rate_limited" : "invalid_credentials", error?.message ?? messages.auth.invalidCredentials);
       }
       return { id: data.user.id, email: data.user.email ?? null, userMetadata: data.user.user_metadata ?? {} };
     },
 
-    async signUp({ email, password, fullName }) {
-      const { data, error } = await supabase.auth.signUp({ email, password, options: { data: { full_name: fullName } } });
+    async signUp({ email, password, fullName, origin }) {
+      const { data, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { data: { full_name: fullName }, emailRedirectTo: confirmationRedirect(origin) },
+      });
       if (error) throw signUpError(error);
       // With email confirmation on, Supabase answers an existing address with a user with no identities.
       if (!data.user || data.user.identities?.length === 0) throw new AuthError("email_in_use", messages.auth.emailInUse);
-      return { id: data.user.id, email: data.user.email ?? null, userMetadata: data.user.user_metadata ?? {} };
+      const user = { id: data.user.id, email: data.user.email ?? null, userMetadata: data.user.user_metadata ?? {} };
+      // No session yet: the project confirms e-mail addresses first.
+      return { user, signedIn: data.session !== null };
+    },
+
+    async resendConfirmation({ email, origin }) {
+      const { error } = await supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo: confirmationRedirect(origin) } });
+      if (error?.status === 429) throw new AuthError("rate_limited", messages.auth.resendLimited);
+      // Any other refusal (no such account, already confirmed) is not the visitor's business.
     },
 
     async signOut() {
