@@ -110,6 +110,16 @@ export const messages = {
     noneWithStatus: (filter: string) => `No orders found with status '${filter}'.`,
     updated: (id: string, status: string) => `Order ${id} status updated to ${status}.`,
     updateFailed: "Failed to update order status. Please try again.",
+    unknownPage: "That page of orders is not known. Please reload the page.",
+    loadMore: "Load more orders",
+    loadingMore: "Loading more orders...",
+    /** Under the list: how many of the tab's orders are on screen. */
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total} order${total === 1 ? "" : "s"}.`,
+    searchLabel: "Search by reference, customer name or email",
+    searchPlaceholder: "Reference (ORD-…), name or email",
+    exportCsv: "Export CSV",
+    exportAdminsOnly: "Only admins can export orders.",
+    exportBadFilter: "That filter is not valid, so nothing was exported.",
   },
   /** The admin's names for the statuses (filters and the status dropdown). */
   adminStatus: {

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { OrderStatus } from "@/server/db/schema";
-import { listOrders, updateOrderStatus } from "./order-queries";
+import { countOrders, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
 
 const m = messages.adminOrders;
 type Ctx = Pick<TRPCContext, "db" | "storage">;
@@ -12,10 +12,20 @@ export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
   return ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { userId: ctx.user.id }));
 }
 
-/** Every order (RLS: admins see all), newest first, by status and/or reference or email. */
-export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string } }) {
+/** One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail or name. */
+export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; cursor?: string | null } }) {
+  const filter = { status: input?.status, search: input?.search || undefined, cursor: input?.cursor };
   try {
-    return await ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { status: input?.status, search: input?.search || undefined }));
+    return await ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
+  }
+}
+
+/** How many orders each status tab holds (and all of them), for the current search. */
+export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string } }) {
+  try {
+    return await ctx.db.transaction((trx) => countOrders(trx, { search: input?.search || undefined }));
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
   }
