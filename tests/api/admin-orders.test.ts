@@ -74,13 +74,31 @@ describe("adminOrders", () => {
       message: messages.adminOrders.updated(order.reference, "Pending Delivery"),
     });
     const [view] = (await admin.adminOrders.list({ search: order.reference })).orders;
-    expect(view!.history.map((e) => [e.from, e.to, e.by])).toEqual([
-      [null, "pending_payment", "Alice"],
-      ["pending_payment", "pending_delivery", "Shop Owner"],
+    expect(view!.history.map((e) => [e.from, e.to, e.by, e.reason])).toEqual([
+      [null, "pending_payment", "Alice", null],
+      ["pending_payment", "pending_delivery", "Shop Owner", null],
     ]);
     // The customer sees the new status in their own history.
     const mine = await (await callerAs(db, alice)).orders.mine();
     expect(mine.find((o) => o.id === order.id)!.status).toBe("pending_delivery");
+  });
+
+  it("cancels orders not paid within the limit before the list loads, as the shop, with the reason in the history", async () => {
+    const old = await placeTestOrder(db, alice, [productId]);
+    const young = await placeTestOrder(db, alice, [productId]);
+    await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where("id", "=", old.id).execute();
+    const { orders } = await admin.adminOrders.list({ search: "alice@example" });
+    expect(orders.find((o) => o.id === old.id)).toMatchObject({ status: "cancelled" });
+    expect(orders.find((o) => o.id === old.id)!.history.at(-1)).toMatchObject({
+      from: "pending_payment",
+      to: "cancelled",
+      by: null,
+      reason: messages.adminOrders.unpaidReason(7),
+    });
+    expect(orders.find((o) => o.id === young.id)).toMatchObject({ status: "pending_payment" });
+    // The customer's purchase history shows it too.
+    const mine = await (await callerAs(db, alice)).orders.mine();
+    expect(mine.find((o) => o.id === old.id)).toMatchObject({ status: "cancelled" });
   });
 
   it("refuses an unknown status or order", async () => {

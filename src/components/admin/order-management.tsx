@@ -163,7 +163,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                     {order.history.map((event, index) => (
                       <li key={index}>
                         {dateFormat.format(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
-                        {messages.adminStatus[event.to]} {event.by ? `by ${event.by}` : ""}
+                        {messages.adminStatus[event.to]} {event.reason ? m.byShop(event.reason) : event.by ? `by ${event.by}` : ""}
                       </li>
                     ))}
                   </ol>

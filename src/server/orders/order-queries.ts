@@ -16,8 +16,11 @@ export interface OrderView {
   createdAt: Date;
   proofUrl: string | null;
   items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
-  /** Every status change: who, when, from, to (oldest first). */
-  history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date }[];
+  /**
+   * Every status change: who, when, from, to (oldest first). `reason` is set when the shop itself
+   * made the change (then `by` is null), e.g. "not paid within 7 days".
+   */
+  history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date; reason: string | null }[];
 }
 
 /** Which orders Order Management shows: one status or all, and a search. */
@@ -201,7 +204,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
   const events = await trx
     .selectFrom("order_status_events as e")
     .leftJoin("profiles as p", "p.id", "e.changed_by")
-    .select(["e.order_id", "e.from_status", "e.to_status", "e.changed_at", "p.full_name", "p.email"])
+    .select(["e.order_id", "e.from_status", "e.to_status", "e.changed_at", "e.reason", "p.full_name", "p.email"])
     .where("e.order_id", "in", ids)
     .orderBy("e.changed_at")
     .orderBy("e.id")
@@ -221,7 +224,13 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
       history: events
         .filter((event) => event.order_id === order.id)
-        .map((event) => ({ from: event.from_status, to: event.to_status, by: event.full_name || event.email, at: new Date(event.changed_at) })),
+        .map((event) => ({
+          from: event.from_status,
+          to: event.to_status,
+          by: event.full_name || event.email,
+          at: new Date(event.changed_at),
+          reason: event.reason,
+        })),
     })),
   );
 }
