@@ -53,6 +53,8 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                 className={`flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium ${value === status ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
               >
                 {value ? messages.adminStatus[value] : "All"}
+                {/* Read out as "Complete 12"; the flex gap does the spacing on screen. */}
+                {counts.data ? " " : null}
                 {counts.data ? (
                   <span
                     data-testid={`count-${value ?? "all"}`}
