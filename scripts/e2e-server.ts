@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 
 const port = process.env.E2E_PORT ?? "3100";
 if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
@@ -23,6 +24,19 @@ const { seedOnce } = await import("@/server/db/seed");
 const fixtures = await openDatabase({ engine: "pglite", dataDir });
 await migrate(fixtures.kysely);
 await seedOnce(fixtures.kysely, { demoUsers: true });
+// Order Management's browser tests need more than one page of orders (50) and an order unpaid
+// past the shop's limit: 60 delivered orders of former customers (accounts gone, orders kept),
+// and one left unpaid two weeks ago, which the server's unpaid-order timer cancels as it starts.
+await sql`
+  insert into public.orders (reference, user_id, customer_name, customer_email, total, status, idempotency_key, created_at)
+  select 'ORD-' || (900000 + g), null::uuid, 'Former Customer ' || g, 'former' || g || '@example.test', 50 + g, 'complete'::public.order_status, gen_random_uuid(),
+         now() - interval '20 days' - g * interval '1 hour'
+  from generate_series(1, 60) g
+  union all
+  select 'ORD-999999', null::uuid, 'Unpaid Fixture', 'unpaid@example.test', 35, 'pending_payment'::public.order_status, gen_random_uuid(), now() - interval '14 days'`.execute(fixtures.kysely);
+await sql`
+  insert into public.order_items (order_id, product_id, product_name, unit_price, quantity)
+  select id, null, 'Chicken pie', total, 1 from public.orders where user_id is null`.execute(fixtures.kysely);
 await fixtures.close();
 
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {

@@ -47,6 +47,17 @@ const schema = z.object({
    * client address for rate limits taken from it (ARCHITECTURE §13).
    */
   TRUST_PROXY: flag(false),
+  /**
+   * Days after which an order still awaiting payment is cancelled by the shop; 0: never. Read here
+   * until the shop's settings hold it (ARCHITECTURE §15).
+   */
+  UNPAID_ORDER_DAYS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? "7" : value))
+    .transform(Number)
+    .pipe(z.number("must be a whole number of days").int("must be a whole number of days").min(0).max(3650)),
   // The business's details (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,

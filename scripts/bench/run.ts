@@ -146,7 +146,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
         ),
       );
     }
-    const orders = (await get(BASE_URL, "adminOrders.list", shop.admin.cookie, {})) as { id: string }[];
+    const { orders } = (await get(BASE_URL, "adminOrders.list", shop.admin.cookie, {})) as { orders: { id: string }[] };
     const orderIds = orders.map((order) => order.id);
     if (orderIds.length === 0) throw new Error("no orders were placed: the checkout case failed");
 

@@ -137,6 +137,8 @@ export const messages = {
     uploaded: "Profile picture updated.",
     deleteFailed: "Failed to delete profile. Please try again or re-authenticate.",
     deleteConfirm: "Are you sure you want to delete your profile? This action cannot be undone.",
+    /** Under an order's status in the purchase history, when the shop changed it (e.g. cancelled it unpaid). */
+    changedByShop: (status: string, reason: string) => `${status} by the shop: ${reason}.`,
   },
   adminOrders: {
     title: "Order Management",
@@ -145,6 +147,20 @@ export const messages = {
     noneWithStatus: (filter: string) => `No orders found with status '${filter}'.`,
     updated: (id: string, status: string) => `Order ${id} status updated to ${status}.`,
     updateFailed: "Failed to update order status. Please try again.",
+    unknownPage: "That page of orders is not known. Please reload the page.",
+    loadMore: "Load more orders",
+    loadingMore: "Loading more orders...",
+    /** Under the list: how many of the tab's orders are on screen. */
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total} order${total === 1 ? "" : "s"}.`,
+    searchLabel: "Search by reference, customer name or email",
+    searchPlaceholder: "Reference (ORD-…), name or email",
+    exportCsv: "Export CSV",
+    /** In an order's status history, after the new status, for a change the shop made itself. */
+    byShop: (reason: string) => `by the shop: ${reason}`,
+    /** What public.cancel_unpaid_orders() records as the reason (the same words, from SQL). */
+    unpaidReason: (days: number) => `not paid within ${days} day${days === 1 ? "" : "s"}`,
+    exportAdminsOnly: "Only admins can export orders.",
+    exportBadFilter: "That filter is not valid, so nothing was exported.",
   },
   /** The admin's names for the statuses (filters and the status dropdown). */
   adminStatus: {

@@ -90,6 +90,7 @@ interface Rule {
 
 const rules: Record<string, Rule> = {
   "adminOrders.list": { expect: ADMINS, input: () => ({}) },
+  "adminOrders.counts": { expect: ADMINS, input: () => ({ search: "example" }) },
   "adminOrders.updateStatus": { expect: ADMINS, input: () => ({ id: orderA.id, status: "pending_delivery" }) },
   "adminProducts.list": { expect: ADMINS },
   "adminProducts.categories": { expect: ADMINS },

@@ -39,6 +39,7 @@ describe("adminOrders", () => {
       [await callerAs(db, null), "UNAUTHORIZED"],
     ] as const) {
       expect(await outcome(caller.adminOrders.list())).toMatch(new RegExp(`^${code}`));
+      expect(await outcome(caller.adminOrders.counts())).toMatch(new RegExp(`^${code}`));
       expect(await outcome(caller.adminOrders.updateStatus({ id: order.id, status: "complete" }))).toMatch(new RegExp(`^${code}`));
     }
     expect((await db.kysely.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow()).status).toBe("pending_payment");
@@ -47,7 +48,7 @@ describe("adminOrders", () => {
   it("lists every customer's orders newest first, with items and an access-checked proof URL", async () => {
     const first = await placeTestOrder(db, alice, [productId]);
     const second = await placeTestOrder(db, bob, [productId, productId]);
-    const orders = await admin.adminOrders.list();
+    const { orders } = await admin.adminOrders.list();
     const ids = orders.map((order) => order.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     const bobs = orders.find((order) => order.id === second.id)!;
@@ -59,12 +60,12 @@ describe("adminOrders", () => {
   it("filters by status and searches by reference or email", async () => {
     const order = await placeTestOrder(db, bob, [productId]);
     await admin.adminOrders.updateStatus({ id: order.id, status: "cancelled" });
-    expect((await admin.adminOrders.list({ status: "cancelled" })).map((o) => o.id)).toEqual([order.id]);
-    expect((await admin.adminOrders.list({ search: order.reference.toLowerCase() })).map((o) => o.id)).toEqual([order.id]);
-    const byEmail = await admin.adminOrders.list({ search: "ALICE@example" });
+    expect((await admin.adminOrders.list({ status: "cancelled" })).orders.map((o) => o.id)).toEqual([order.id]);
+    expect((await admin.adminOrders.list({ search: order.reference.toLowerCase() })).orders.map((o) => o.id)).toEqual([order.id]);
+    const { orders: byEmail } = await admin.adminOrders.list({ search: "ALICE@example" });
     expect(byEmail.length).toBeGreaterThan(0);
     expect(byEmail.every((o) => o.customerEmail === "alice@example.test")).toBe(true);
-    expect(await admin.adminOrders.list({ search: "%" })).toEqual([]);
+    expect(await admin.adminOrders.list({ search: "%" })).toEqual({ orders: [], nextCursor: null });
   });
 
   it("changes a status with the spec's message and records who, when, from and to", async () => {
@@ -72,14 +73,32 @@ describe("adminOrders", () => {
     expect(await admin.adminOrders.updateStatus({ id: order.id, status: "pending_delivery" })).toEqual({
       message: messages.adminOrders.updated(order.reference, "Pending Delivery"),
     });
-    const [view] = await admin.adminOrders.list({ search: order.reference });
-    expect(view!.history.map((e) => [e.from, e.to, e.by])).toEqual([
-      [null, "pending_payment", "Alice"],
-      ["pending_payment", "pending_delivery", "Shop Owner"],
+    const [view] = (await admin.adminOrders.list({ search: order.reference })).orders;
+    expect(view!.history.map((e) => [e.from, e.to, e.by, e.reason])).toEqual([
+      [null, "pending_payment", "Alice", null],
+      ["pending_payment", "pending_delivery", "Shop Owner", null],
     ]);
     // The customer sees the new status in their own history.
     const mine = await (await callerAs(db, alice)).orders.mine();
     expect(mine.find((o) => o.id === order.id)!.status).toBe("pending_delivery");
+  });
+
+  it("cancels orders not paid within the limit before the list loads, as the shop, with the reason in the history", async () => {
+    const old = await placeTestOrder(db, alice, [productId]);
+    const young = await placeTestOrder(db, alice, [productId]);
+    await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where("id", "=", old.id).execute();
+    const { orders } = await admin.adminOrders.list({ search: "alice@example" });
+    expect(orders.find((o) => o.id === old.id)).toMatchObject({ status: "cancelled" });
+    expect(orders.find((o) => o.id === old.id)!.history.at(-1)).toMatchObject({
+      from: "pending_payment",
+      to: "cancelled",
+      by: null,
+      reason: messages.adminOrders.unpaidReason(7),
+    });
+    expect(orders.find((o) => o.id === young.id)).toMatchObject({ status: "pending_payment" });
+    // The customer's purchase history shows it too.
+    const mine = await (await callerAs(db, alice)).orders.mine();
+    expect(mine.find((o) => o.id === old.id)).toMatchObject({ status: "cancelled" });
   });
 
   it("refuses an unknown status or order", async () => {

@@ -235,7 +235,7 @@ describe("one reference per checkout", () => {
     // What the customer and the owner see: purchase history and Order Management.
     expect((await browser.call((c) => c.orders.mine())).map((order) => order.reference)).toEqual([reference]);
     const admin = await callerAs(db, await createUser(db, { role: "admin" }));
-    expect((await admin.adminOrders.list({ search: reference })).map((order) => order.id)).toEqual([placed.orderId]);
+    expect((await admin.adminOrders.list({ search: reference })).orders.map((order) => order.id)).toEqual([placed.orderId]);
 
     // The next checkout reserves a new reference, the same in every tab again.
     expect(await start()).toBeNull();

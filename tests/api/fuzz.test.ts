@@ -45,7 +45,7 @@ const ONLY_AS_VISITOR = new Set(["profile.deleteAccount", "live.changes"]);
 const FIELDS = [
   "id", "productId", "name", "description", "price", "categoryId", "category", "email", "phone", "message",
   "password", "confirmPassword", "fullName", "acceptTerms", "status", "search", "sort", "page", "perPage",
-  "available", "next", "reference", "idempotencyKey", "image", "proof",
+  "available", "next", "reference", "idempotencyKey", "image", "proof", "cursor",
 ] as const;
 
 const value: fc.Arbitrary<unknown> = fc.oneof(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
 import { callerAs } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { placeTestOrder } from "../helpers/orders";
@@ -59,6 +60,22 @@ describe("live updates (local: LISTEN/NOTIFY → subscription)", () => {
       { table: "orders", op: "UPDATE", id: order.id },
     ]);
     expect(await settle(bystanderEvents, 1, 300)).toEqual([]);
+  });
+
+  it("tell a customer when the shop cancels their unpaid order, whoever's connection did it", async () => {
+    const customer = await createUser(db);
+    const order = await placeTestOrder(db, customer, [productId]);
+    const events = listen(await (await callerAs(db, customer)).live.changes());
+    await subscribed();
+    await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where("id", "=", order.id).execute();
+    await settle(events, 1);
+    events.length = 0;
+    // The server's timer runs on the privileged connection, not as the customer.
+    expect(await cancelUnpaidOrders(db.kysely, 7)).toBeGreaterThanOrEqual(1);
+    expect(await settle(events, 1)).toEqual([{ table: "orders", op: "UPDATE", id: order.id }]);
+    const [mine] = await (await callerAs(db, customer)).orders.mine();
+    expect(mine).toMatchObject({ id: order.id, status: "cancelled" });
+    expect(mine!.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
   });
 
   it("are only for signed-in users", async () => {

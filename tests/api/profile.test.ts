@@ -55,7 +55,7 @@ describe("profile", () => {
     await expect(new TestBrowser(db).call((c) => c.auth.signIn({ email, password: "goodbye-2026" }))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
 
     const admin = await callerAs(db, await createUser(db, { role: "admin" }));
-    const [kept] = await admin.adminOrders.list({ search: order.reference });
+    const [kept] = (await admin.adminOrders.list({ search: order.reference })).orders;
     expect(kept).toMatchObject({ id: order.id, customerName: "Leaving Customer", customerEmail: email });
     expect(await db.kysely.selectFrom("profiles").select("id").where("id", "=", me.id).execute()).toEqual([]);
     expect(await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", me.id).execute()).toEqual([]);

@@ -70,7 +70,7 @@ async function checkoutWith(caller: Caller, proof: File) {
 
 async function proofUrlOf(reference: string) {
   const orders = await (await callerAs(db, admin)).adminOrders.list({ search: reference });
-  const order = (Array.isArray(orders) ? orders : (orders as { orders: typeof orders }).orders).find((each) => each.reference === reference);
+  const order = orders.orders.find((each) => each.reference === reference);
   return order!;
 }
 

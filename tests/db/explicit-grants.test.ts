@@ -12,6 +12,7 @@ import { decreaseLine, increaseLine, readCart, removeLine } from "@/server/cart/
 import { localFileUrl } from "@/server/ports/storage";
 import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue/catalogue-queries";
 import { listOrders } from "@/server/orders/order-queries";
+import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { callPlaceOrder, openReference, storeProof } from "../helpers/orders";
 
@@ -278,6 +279,18 @@ describe("without Supabase's default privileges", () => {
       trx.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", messages[0]!.id).executeTakeFirst(),
     );
     expect(marked.numUpdatedRows).toBe(1n);
+  });
+
+  it("an admin runs the unpaid-order policy, which cancels an old unpaid order as the shop", async () => {
+    const order = await asCaller(customer.identity, async (trx) => {
+      await sql`select public.add_to_cart(${state.pie}::uuid)`.execute(trx);
+      const { rows } = await sql<{ reference: string }>`select public.new_order_reference() as reference`.execute(trx);
+      return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: rows[0]!.reference, proofPath: await storeProof(trx, customer) });
+    });
+    await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 30 * 86_400_000) }).where("id", "=", order.id).execute();
+    expect(await asCaller(admin.identity, (trx) => cancelUnpaidOrders(trx, 7))).toBe(1);
+    const [view] = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: order.reference }));
+    expect(view?.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
   });
 
   it("row-level security still decides: the grants open no row a policy refuses", async () => {

@@ -36,6 +36,10 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     reason:
       "customers have no INSERT on checkout_references, and a new reference must be checked against every order and reservation, which a customer cannot see; it reserves for the caller only, and returns only the caller's own reference",
   },
+  "public.cancel_unpaid_orders(p_days integer)": {
+    roles: ["authenticated"],
+    reason: "admins run the unpaid-order policy in their own transaction (it refuses anyone else); it changes only orders still pending_payment past the limit, and writes the history no API role may write",
+  },
   "private.rate_limit_take(p_key text, p_limit integer, p_window_ms integer, p_hit boolean)": {
     roles: ["anon", "authenticated"],
     reason: "limits are counted inside the caller's own transaction; the hits table is unreachable otherwise, and schema private is not exposed by Supabase's Data API",

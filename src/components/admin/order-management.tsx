@@ -19,23 +19,26 @@ const BADGE: Record<OrderStatusValue, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-function filterHref(status: OrderStatusValue | undefined, search: string | undefined) {
+function filterParams(status: OrderStatusValue | undefined, search: string | undefined) {
   const params = new URLSearchParams();
   if (status) params.set("status", status);
   if (search) params.set("q", search);
-  return `/admin/orders${params.size ? `?${params}` : ""}`;
+  return params.size ? `?${params}` : "";
 }
 
-/** Orders for admins: filters in the URL, live updates, status changes that save at once. */
+/** Orders for admins: filters in the URL, pages of 50, counts per tab, live updates, status changes that save at once, a CSV export. */
 export function OrderManagement({ status, search }: { status?: OrderStatusValue; search?: string }) {
   const utils = api.useUtils();
-  const orders = api.adminOrders.list.useQuery({ status, search });
+  const orders = api.adminOrders.list.useInfiniteQuery({ status, search }, { getNextPageParam: (page) => page.nextCursor });
+  const counts = api.adminOrders.counts.useQuery({ search });
+  const shown = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  const total = counts.data?.[status ?? "all"];
   const flash = useFlashMessage();
   const [proof, setProof] = useState<{ url: string; reference: string; kind: "image" | "pdf"; preview: string | null } | null>(null);
   const update = api.adminOrders.updateStatus.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: () => flash.show(m.updateFailed, "error"),
-    onSettled: () => utils.adminOrders.list.invalidate(),
+    onSettled: () => utils.adminOrders.invalidate(),
   });
 
   return (
@@ -45,47 +48,67 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
           {[undefined, ...ORDER_STATUSES].map((value) => (
             <li key={value ?? "all"}>
               <Link
-                href={filterHref(value, search)}
+                href={`/admin/orders${filterParams(value, search)}`}
                 aria-current={value === status ? "page" : undefined}
-                className={`block rounded-lg px-3 py-1.5 text-sm font-medium ${value === status ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
+                className={`flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium ${value === status ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
               >
                 {value ? messages.adminStatus[value] : "All"}
+                {/* Read out as "Complete 12"; the flex gap does the spacing on screen. */}
+                {counts.data ? " " : null}
+                {counts.data ? (
+                  <span
+                    data-testid={`count-${value ?? "all"}`}
+                    className={`tabular rounded-full px-2 text-xs ${value === status ? "bg-white/20 text-white" : "bg-brand-50 text-brand-800"}`}
+                  >
+                    {counts.data[value ?? "all"]}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <form action="/admin/orders" method="get" role="search" className="flex max-w-xl gap-2">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <label htmlFor="order-search" className="sr-only">
-          Search by reference or customer email
-        </label>
-        <input
-          id="order-search"
-          name="q"
-          type="search"
-          defaultValue={search}
-          maxLength={100}
-          placeholder="Reference (ORD-…) or customer email"
-          className="block w-full rounded-xl border border-line bg-white px-4 py-2"
-        />
-        <button type="submit" className="rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white">
-          Search
-        </button>
-      </form>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <form action="/admin/orders" method="get" role="search" className="flex w-full max-w-xl gap-2">
+          {status ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="order-search" className="sr-only">
+            {m.searchLabel}
+          </label>
+          <input
+            id="order-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder={m.searchPlaceholder}
+            className="block w-full rounded-xl border border-line bg-white px-4 py-2"
+          />
+          <button type="submit" className="rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white">
+            Search
+          </button>
+        </form>
+        {/* A plain link: the route answers with a file to save, not a page to render. */}
+        <a
+          href={`/admin/orders/export${filterParams(status, search)}`}
+          download
+          className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {m.exportCsv}
+        </a>
+      </div>
       <StatusMessage message={flash.message} />
 
       {orders.isPending ? (
         <p role="status">{m.loading}</p>
-      ) : orders.isError ? (
+      ) : !orders.data ? (
         <p role="alert" className="text-danger">
           {m.loadFailed}
         </p>
-      ) : orders.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="text-muted">{m.noneWithStatus(status ? messages.adminStatus[status] : "All")}</p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Orders">
-          {orders.data.map((order) => (
+          {shown.map((order) => (
             <li key={order.id} className="space-y-3 rounded-2xl border border-line bg-white p-5" data-testid="order-card">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
@@ -156,7 +179,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                     {order.history.map((event, index) => (
                       <li key={index}>
                         {dateFormat.format(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
-                        {messages.adminStatus[event.to]} {event.by ? `by ${event.by}` : ""}
+                        {messages.adminStatus[event.to]} {event.reason ? m.byShop(event.reason) : event.by ? `by ${event.by}` : ""}
                       </li>
                     ))}
                   </ol>
@@ -166,6 +189,27 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
           ))}
         </ul>
       )}
+
+      {shown.length > 0 ? (
+        <div className="flex flex-col items-center gap-3">
+          {total !== undefined ? <p className="text-sm text-muted">{m.showing(shown.length, Math.max(total, shown.length))}</p> : null}
+          {orders.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-danger">
+              {m.loadFailed}
+            </p>
+          ) : null}
+          {orders.hasNextPage ? (
+            <button
+              type="button"
+              onClick={() => void orders.fetchNextPage()}
+              disabled={orders.isFetchingNextPage}
+              className="rounded-xl border border-line bg-white px-5 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+            >
+              {orders.isFetchingNextPage ? m.loadingMore : m.loadMore}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
 
       {proof ? (
         <div

@@ -6,6 +6,16 @@ import { api } from "@/trpc/react";
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
+/** Why the shop itself set the order's current status (an unpaid order it cancelled), if it did. */
+function shopReason(order: { status: string; history: { to: string; reason: string | null }[] }): string | null {
+  const last = order.history.at(-1);
+  return last && last.to === order.status ? last.reason : null;
+}
+
+function ShopReason({ status, reason }: { status: keyof typeof messages.orderStatus; reason: string | null }) {
+  return reason ? <p className="text-sm text-muted">{messages.profile.changedByShop(messages.orderStatus[status], reason)}</p> : null;
+}
+
 /** The user's real orders (live: a status change shows without reload), prices with 2 decimals. */
 export function PurchaseHistory() {
   const orders = api.orders.mine.useQuery();
@@ -27,6 +37,7 @@ export function PurchaseHistory() {
           <p className="mt-1 text-sm">
             Status: <span className="font-semibold text-brand-800" data-testid="order-status">{messages.orderStatus[order.status]}</span>
           </p>
+          <ShopReason status={order.status} reason={shopReason(order)} />
           <table className="mt-3 w-full text-sm">
             <thead className="sr-only">
               <tr>

@@ -82,6 +82,8 @@ export interface OrderStatusEventsTable {
   to_status: OrderStatus;
   changed_by: string | null;
   changed_at: Generated<Date>;
+  /** Why the shop itself made the change (e.g. "not paid within 7 days"); null for a person's change. */
+  reason: Generated<string | null>;
 }
 
 export interface ContactMessagesTable {

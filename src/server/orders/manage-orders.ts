@@ -1,8 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
+import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { listOrders, updateOrderStatus } from "./order-queries";
+import { countOrders, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
+import { cancelUnpaidOrders } from "./unpaid-orders";
 
 const m = messages.adminOrders;
 type Ctx = Pick<TRPCContext, "db" | "storage">;
@@ -12,10 +14,35 @@ export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
   return ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { userId: ctx.user.id }));
 }
 
-/** Every order (RLS: admins see all), newest first, by status and/or reference or email. */
-export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string } }) {
+/**
+ * Runs an admin's read of the orders after the shop's unpaid-order policy, in the admin's own
+ * transaction: what the admin sees is never an order the shop should already have cancelled,
+ * even if the server's timer has not run yet. cancel_unpaid_orders() checks the caller is an admin.
+ */
+export function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db">, read: (trx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (trx) => {
+    await cancelUnpaidOrders(trx);
+    return read(trx);
+  });
+}
+
+/** One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail or name. */
+export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; cursor?: string | null } }) {
+  const filter = { status: input?.status, search: input?.search || undefined, cursor: input?.cursor };
   try {
-    return await ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { status: input?.status, search: input?.search || undefined }));
+    // The policy runs once per visit of the list (its first page), not again for each further page.
+    return await (filter.cursor
+      ? ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter))
+      : afterUnpaidCancelled(ctx, (trx) => listOrderPage(trx, ctx.storage, filter)));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
+  }
+}
+
+/** How many orders each status tab holds (and all of them), for the current search. */
+export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string } }) {
+  try {
+    return await afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined }));
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
   }

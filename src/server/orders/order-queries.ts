@@ -1,7 +1,10 @@
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Tx } from "@/server/db/as-caller";
-import type { OrderStatus } from "@/server/db/schema";
+import type { DB, Order, OrderStatus } from "@/server/db/schema";
 import { likePattern } from "@/server/catalogue/catalogue-queries";
 import type { StoragePort } from "@/server/ports/storage";
+import { ORDERS_PAGE_SIZE } from "./schemas";
 
 export interface OrderView {
   id: string;
@@ -17,51 +20,196 @@ export interface OrderView {
   /** For a PDF proof: its first page as an image, where storage can draw one. */
   proofPreviewUrl: string | null;
   items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
-  /** Every status change: who, when, from, to (oldest first). */
-  history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date }[];
+  /**
+   * Every status change: who, when, from, to (oldest first). `reason` is set when the shop itself
+   * made the change (then `by` is null), e.g. "not paid within 7 days".
+   */
+  history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date; reason: string | null }[];
 }
 
-/** Orders the caller may see (RLS: their own; admins all), newest first, with their lines. */
+/** Which orders Order Management shows: one status or all, and a search. */
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** A reference (exact, any case), or part of a customer's e-mail or name (any case). */
+  search?: string;
+}
+
+/** The `where` of a filter. LIKE's wildcards in a search are escaped: `%` finds a percent sign. */
+function matching(filter: OrderFilter) {
+  return (eb: ExpressionBuilder<DB, "orders">): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.status) conditions.push(eb("status", "=", filter.status));
+    const term = filter.search?.trim();
+    if (term) {
+      const pattern = likePattern(term);
+      conditions.push(
+        eb.or([
+          // References are stored upper case (ORD-123): equality uses their unique index.
+          eb("reference", "=", term.toUpperCase()),
+          eb("customer_email", "ilike", pattern),
+          eb("customer_name", "ilike", pattern),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+const ORDER_COLUMNS = ["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path"] as const;
+
+type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
+
+/** Orders the caller may see (RLS: their own; admins all), newest first, with their lines: purchase history. */
 export async function listOrders(
   trx: Tx,
   storage: StoragePort,
-  filter: { userId?: string; status?: OrderStatus; search?: string; limit?: number } = {},
+  filter: OrderFilter & { userId?: string; limit?: number } = {},
 ): Promise<OrderView[]> {
   let query = trx
     .selectFrom("orders")
-    .select(["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path"])
+    .select(ORDER_COLUMNS)
+    .where(matching(filter))
     .orderBy("created_at", "desc")
-    .orderBy("id")
+    .orderBy("id", "desc")
     .limit(filter.limit ?? 200);
   if (filter.userId) query = query.where("user_id", "=", filter.userId);
-  if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.search) {
-    const term = filter.search.toLowerCase();
+  return withDetails(trx, storage, await query.execute());
+}
+
+/** One page of orders and the cursor of the next (null after the last page). */
+export interface OrderPage {
+  orders: OrderView[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the orders the caller may see (RLS: admins all), newest first by (created_at, id),
+ * starting after the order `cursor` names (keyset paging: no order is skipped or repeated when
+ * timestamps are equal, and page 500 costs what page 1 does). An unknown cursor gives an empty page.
+ */
+export async function listOrderPage(
+  trx: Tx,
+  storage: StoragePort,
+  filter: OrderFilter & { cursor?: string | null; limit?: number },
+): Promise<OrderPage> {
+  const limit = filter.limit ?? ORDERS_PAGE_SIZE;
+  let query = trx
+    .selectFrom("orders")
+    .select(ORDER_COLUMNS)
+    .where(matching(filter))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    // One more than a page: whether it comes back says whether there is a next page.
+    .limit(limit + 1);
+  const cursor = filter.cursor;
+  if (cursor) {
+    // The cursor's own timestamp, read from the row: a timestamp carried through JavaScript would
+    // lose its microseconds and skip or repeat orders placed within the same millisecond.
+    // Postgres runs the sub-select once and walks orders_created_id_idx from that row on.
     query = query.where((eb) =>
-      eb.or([eb(eb.fn("lower", ["reference"]), "=", term), eb(eb.fn("lower", ["customer_email"]), "like", likePattern(term))]),
+      eb(
+        eb.refTuple("created_at", "id"),
+        "<",
+        eb.selectFrom("orders as after").select(["after.created_at", "after.id"]).where("after.id", "=", cursor).$asTuple("created_at", "id"),
+      ),
     );
   }
-  const orders = await query.execute();
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  return { orders: await withDetails(trx, storage, page), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** How many orders each tab of Order Management holds, for a search. */
+export type OrderCounts = Record<OrderStatus | "all", number>;
+
+/** The orders the caller may see (RLS: admins all) matching `search`, counted per status in one query. */
+export async function countOrders(trx: Tx, filter: Pick<OrderFilter, "search">): Promise<OrderCounts> {
+  const row = await trx
+    .selectFrom("orders")
+    .where(matching(filter))
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as("all"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "pending_payment").as("pending_payment"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "pending_delivery").as("pending_delivery"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "complete").as("complete"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "cancelled").as("cancelled"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    all: Number(row.all),
+    pending_payment: Number(row.pending_payment),
+    pending_delivery: Number(row.pending_delivery),
+    complete: Number(row.complete),
+    cancelled: Number(row.cancelled),
+  };
+}
+
+/** An order as the bookkeeper's export lists it: totals as exact decimals, lines as quantity and name. */
+export interface OrderExportRow {
+  reference: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  /** In rands, as stored: "149.50". */
+  total: string;
+  status: OrderStatus;
+  items: { quantity: number; name: string }[];
+}
+
+/**
+ * Every order the caller may see (RLS: admins all) matching `filter`, newest first, with its
+ * lines, in one query: the CSV export (no proof URLs or history, which it does not show).
+ */
+export async function exportOrderRows(trx: Tx, filter: OrderFilter): Promise<OrderExportRow[]> {
+  const rows = await trx
+    .selectFrom("orders")
+    .select((eb) => [
+      "reference",
+      "created_at",
+      "customer_name",
+      "customer_email",
+      "total",
+      "status",
+      // Lines by name: the same order every time the file is made.
+      jsonArrayFrom(
+        eb
+          .selectFrom("order_items")
+          .select(["order_items.quantity", "order_items.product_name"])
+          .whereRef("order_items.order_id", "=", "orders.id")
+          .orderBy("order_items.product_name")
+          .orderBy("order_items.id"),
+      ).as("items"),
+    ])
+    .where(matching(filter))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    reference: row.reference,
+    createdAt: new Date(row.created_at),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    total: row.total,
+    status: row.status,
+    items: row.items.map((item) => ({ quantity: item.quantity, name: item.product_name })),
+  }));
+}
+
+/** The lines, a proof URL and the status history of each order, in two queries for the lot. */
+async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
+  const ids = orders.map((order) => order.id);
   const items = await trx
     .selectFrom("order_items")
     .select(["order_id", "product_id", "product_name", "unit_price", "quantity"])
-    .where(
-      "order_id",
-      "in",
-      orders.map((order) => order.id),
-    )
+    .where("order_id", "in", ids)
     .orderBy("id")
     .execute();
   const events = await trx
     .selectFrom("order_status_events as e")
     .leftJoin("profiles as p", "p.id", "e.changed_by")
-    .select(["e.order_id", "e.from_status", "e.to_status", "e.changed_at", "p.full_name", "p.email"])
-    .where(
-      "e.order_id",
-      "in",
-      orders.map((order) => order.id),
-    )
+    .select(["e.order_id", "e.from_status", "e.to_status", "e.changed_at", "e.reason", "p.full_name", "p.email"])
+    .where("e.order_id", "in", ids)
     .orderBy("e.changed_at")
     .orderBy("e.id")
     .execute();
@@ -82,7 +230,13 @@ export async function listOrders(
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
       history: events
         .filter((event) => event.order_id === order.id)
-        .map((event) => ({ from: event.from_status, to: event.to_status, by: event.full_name || event.email, at: new Date(event.changed_at) })),
+        .map((event) => ({
+          from: event.from_status,
+          to: event.to_status,
+          by: event.full_name || event.email,
+          at: new Date(event.changed_at),
+          reason: event.reason,
+        })),
     })),
   );
 }

@@ -1,14 +1,15 @@
 import { adminProcedure, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
-import { allOrders, myOrders, setStatus } from "./manage-orders";
-import { adminOrdersInput, updateStatusInput } from "./schemas";
+import { allOrders, myOrders, orderCounts, setStatus } from "./manage-orders";
+import { adminOrdersInput, orderCountsInput, updateStatusInput } from "./schemas";
 
 /** A customer's own orders. */
 export const ordersRouter = createTRPCRouter({
   mine: signedInProcedure.query(myOrders),
 });
 
-/** Order Management (admins only; RLS checks again). */
+/** Order Management (admins only; RLS checks again). The CSV export is a route: src/app/admin/orders/export. */
 export const adminOrdersRouter = createTRPCRouter({
   list: adminProcedure.input(adminOrdersInput).query(allOrders),
+  counts: adminProcedure.input(orderCountsInput).query(orderCounts),
   updateStatus: adminProcedure.input(updateStatusInput).mutation(setStatus),
 });

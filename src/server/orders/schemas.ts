@@ -1,14 +1,28 @@
+import { messages } from "@/lib/messages";
 import { z } from "@/lib/zod";
 
 /** The order_status enum (ARCHITECTURE §8), in the admin's filter order. */
 export const ORDER_STATUSES = ["pending_payment", "pending_delivery", "complete", "cancelled"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
-export const adminOrdersInput = z
-  .object({
-    status: z.enum(ORDER_STATUSES).optional(),
-    search: z.string().trim().max(100).optional(),
-  })
+/** Orders per page of Order Management. */
+export const ORDERS_PAGE_SIZE = 50;
+
+const search = z.string().trim().max(100).optional();
+
+/** Order Management's filter, as the page's URL (`status`, `q`) and the CSV export carry it. */
+export const orderFilterInput = z.object({ status: z.enum(ORDER_STATUSES).optional(), search });
+export type OrderFilterInput = z.infer<typeof orderFilterInput>;
+
+/**
+ * One page of Order Management. `cursor` is the id of the last order of the page before (none,
+ * or null, for the first page): tRPC's useInfiniteQuery passes it.
+ */
+export const adminOrdersInput = orderFilterInput
+  .extend({ cursor: z.uuid(messages.adminOrders.unknownPage).nullish() })
   .optional();
+
+/** The per-status counts of Order Management's tabs, for the current search. */
+export const orderCountsInput = z.object({ search }).optional();
 
 export const updateStatusInput = z.object({ id: z.uuid("Unknown order."), status: z.enum(ORDER_STATUSES) });

@@ -4,6 +4,7 @@ import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
+import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
 import type { AuthPort, AuthUser } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
 import type { LiveClientConfig, LivePort } from "@/server/ports/live";
@@ -59,6 +60,8 @@ export function getDatabase(): Promise<ShopDatabase> {
     // Listen for catalogue changes from the start, so kept pages of this process hear of changes
     // other processes make even before this one reads the catalogue.
     await catalogueFor(database, publicFileUrl);
+    // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
+    startUnpaidOrderTimer(database);
     return database;
   })().catch((error: unknown) => {
     state.database = undefined;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { OrderManagement } from "@/components/admin/order-management";
 import { messages } from "@/lib/messages";
-import { adminOrdersInput } from "@/server/orders/schemas";
+import { orderFilterInput } from "@/server/orders/schemas";
 import { requireAccess } from "@/server/auth/guards";
 import { api, HydrateClient } from "@/trpc/server";
 
@@ -10,12 +10,14 @@ export const metadata: Metadata = { title: "Orders", robots: { index: false } };
 export default async function AdminOrdersPage({ searchParams }: PageProps<"/admin/orders">) {
   await requireAccess("admin", "/admin/orders");
   const params = await searchParams;
-  const parsed = adminOrdersInput.safeParse({
+  const parsed = orderFilterInput.safeParse({
     status: typeof params.status === "string" && params.status ? params.status : undefined,
     search: typeof params.q === "string" && params.q ? params.q : undefined,
   });
-  const filter = parsed.success ? (parsed.data ?? {}) : {};
-  void api.adminOrders.list.prefetch({ status: filter.status, search: filter.search });
+  const filter = parsed.success ? parsed.data : {};
+  // The first page and the tab counts start on the server; further pages load in the browser.
+  void api.adminOrders.list.prefetchInfinite({ status: filter.status, search: filter.search });
+  void api.adminOrders.counts.prefetch({ search: filter.search });
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{messages.adminOrders.title}</h1>

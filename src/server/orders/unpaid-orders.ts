@@ -1,0 +1,63 @@
+import { sql, type Kysely } from "kysely";
+import { env } from "@/env";
+import type { Tx } from "@/server/db/as-caller";
+import type { ShopDatabase } from "@/server/db/database";
+import type { DB } from "@/server/db/schema";
+
+/**
+ * Days after which an order still awaiting payment is cancelled by the shop (0: never). From
+ * UNPAID_ORDER_DAYS for now; the one place to read it from the shop's settings instead (§15).
+ */
+export function unpaidOrderDays(): number {
+  return env.UNPAID_ORDER_DAYS;
+}
+
+/**
+ * Cancels the orders still `pending_payment` more than `days` days after they were placed, and
+ * says how many. public.cancel_unpaid_orders() does the work and records "not paid within N
+ * days" in each order's history; run as an admin (RLS: anyone else is refused) or on the
+ * server's own connection.
+ */
+export async function cancelUnpaidOrders(db: Tx | Kysely<DB>, days: number = unpaidOrderDays()): Promise<number> {
+  const { rows } = await sql<{ cancelled: number }>`select public.cancel_unpaid_orders(${days}::integer) as cancelled`.execute(db);
+  return Number(rows[0]?.cancelled ?? 0);
+}
+
+/** Every 15 minutes: an order is cancelled at most that long after its time is up, even with no admin around. */
+export const UNPAID_ORDER_CHECK_MS = 15 * 60_000;
+
+/**
+ * Cancels unpaid orders now and then every `everyMs`, on the server's own (privileged)
+ * connection: the shop keeps its policy while no admin is signed in. Started once per process at
+ * platform start-up (src/server/platform/index.ts getDatabase()). The timer never keeps Node
+ * running by itself, and a failed run is logged and retried at the next tick. Returns `stop`.
+ */
+export function startUnpaidOrderTimer(
+  database: Pick<ShopDatabase, "kysely">,
+  options: { everyMs?: number; days?: () => number; log?: Pick<Console, "info" | "error"> } = {},
+): () => void {
+  const { everyMs = UNPAID_ORDER_CHECK_MS, days = unpaidOrderDays, log = console } = options;
+  let running = false;
+  const run = async () => {
+    // A slow run (a locked database) is not overtaken by the next tick.
+    if (running) return;
+    running = true;
+    try {
+      const limit = days();
+      const cancelled = await cancelUnpaidOrders(database.kysely, limit);
+      if (cancelled > 0) log.info(`[orders] cancelled ${cancelled} order(s) not paid within ${limit} day(s)`);
+    } catch (error) {
+      log.error("[orders] cancelling unpaid orders failed:", error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 0);
+  const timer = setInterval(() => void run(), everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
