@@ -284,7 +284,7 @@ describe("without Supabase's default privileges", () => {
   it("an admin runs the unpaid-order policy, which cancels an old unpaid order as the shop", async () => {
     const order = await asCaller(customer.identity, async (trx) => {
       await sql`select public.add_to_cart(${state.pie}::uuid)`.execute(trx);
-      const { rows } = await sql<{ reference: string }>`select public.new_order_reference() as reference`.execute(trx);
+      const { rows } = await sql<{ reference: string }>`select public.open_checkout_reference() as reference`.execute(trx);
       return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: rows[0]!.reference, proofPath: await storeProof(trx, customer) });
     });
     await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 30 * 86_400_000) }).where("id", "=", order.id).execute();

@@ -7,6 +7,7 @@ import type { Order } from "@/server/db/schema";
 import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
+import { timestampedName } from "@/server/storage/store-upload";
 
 const m = messages.checkout;
 
@@ -55,7 +56,7 @@ export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrde
   if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
 
   const upload = await readUpload(input.proof, "proof");
-  const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${Date.now()}_${upload.fileName}` };
+  const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${timestampedName(upload.fileName)}` };
   try {
     await storage.upload(db, proof, upload.bytes, upload.type);
   } catch (error) {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { connection } from "next/server";
 import { env, runMode } from "@/env";
 import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
@@ -74,8 +75,13 @@ export function getDatabase(): Promise<ShopDatabase> {
 export const publicFileUrl: PublicUrl = (object) =>
   runMode() === "supabase" ? supabasePublicUrl(supabaseConfig().url, object) : localFileUrl(object);
 
-/** The storefront's catalogue (the one read path, with its cache). */
+/**
+ * The storefront's catalogue (the one read path, with its cache), for pages and the sitemap.
+ * `connection()` first: these pages render per request, so `next build` stops before opening
+ * the database (ARCHITECTURE §11) instead of migrating one while it tries to prerender.
+ */
 export async function getCatalogue(): Promise<Catalogue> {
+  await connection();
   return catalogueFor(await getDatabase(), publicFileUrl);
 }
 

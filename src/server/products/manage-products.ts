@@ -4,7 +4,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import { sqlState } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
-import { removeQuietly, storeThenWrite } from "@/server/storage/store-upload";
+import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
 import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./queries";
 
 const m = messages.admin;
@@ -21,7 +21,7 @@ const notFound = () => new TRPCError({ code: "NOT_FOUND", message: messages.cata
 
 /** An uploaded product image's place: products-services/{timestamp}_{filename}. */
 function imageObject(fileName: string): StoredObject {
-  return { bucket: BUCKET, path: `${Date.now()}_${fileName}` };
+  return { bucket: BUCKET, path: timestampedName(fileName) };
 }
 
 /** Seeded art lives in /public and is never removed; uploads live in storage. */

@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { SessionUser, TRPCContext } from "@/server/api/trpc";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
-import { removeQuietly, storeThenWrite } from "@/server/storage/store-upload";
+import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
 import { listOwnAvatars, setAvatarPath } from "./queries";
 
 const m = messages.profile;
@@ -14,7 +14,7 @@ const failed = (cause: unknown) => new TRPCError({ code: "INTERNAL_SERVER_ERROR"
 /** Stores a new picture in the caller's avatars folder, keeps it on the profile, drops the old one. */
 export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: File } }) {
   const upload = await readUpload(input.image, "avatar");
-  const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${Date.now()}_${upload.fileName}` };
+  const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
   await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, () =>
     ctx.db.transaction((trx) => setAvatarPath(trx, ctx.user.id, avatar.path)),
     { onStoreFailed: failed, onWriteFailed: failed },

@@ -34,3 +34,15 @@ export async function removeQuietly(deps: { db: ScopedDb; storage: StoragePort }
     console.error(`[storage] could not remove ${what}:`, `${object.bucket}/${object.path}`, error);
   }
 }
+
+let lastStamp = 0;
+
+/**
+ * A stored file's name, `{timestamp}_{filename}` (ARCHITECTURE §6), with a timestamp this
+ * process never hands out twice: two uploads of the same file name in one millisecond (a
+ * double-clicked payment) must not collide.
+ */
+export function timestampedName(fileName: string): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return `${lastStamp}_${fileName}`;
+}
