@@ -47,17 +47,28 @@ const schema = z.object({
    * client address for rate limits taken from it (ARCHITECTURE §13).
    */
   TRUST_PROXY: flag(false),
-  // The business's details (src/server/settings/site.ts holds the defaults).
+  // The shop's name and tagline (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,
+  // The shop settings a new shop starts with (ARCHITECTURE §15): seeded once, then the owner edits
+  // them under Shop settings. Checked on start by the settings form's rules (settings/defaults.ts).
   SHOP_EMAIL: optional,
   SHOP_PHONE: optional,
   SHOP_ADDRESS: optional,
   SHOP_HOURS: optional,
+  /** Where order notices go; unset: SHOP_EMAIL. */
+  SHOP_ORDERS_EMAIL: optional,
+  /** The POPIA information officer named in the privacy notice; unset: "The owner" at SHOP_EMAIL. */
+  SHOP_INFORMATION_OFFICER: optional,
+  SHOP_INFORMATION_OFFICER_EMAIL: optional,
   BANK_ACCOUNT_NAME: optional,
   BANK_NAME: optional,
   BANK_ACCOUNT_NUMBER: optional,
   BANK_BRANCH_CODE: optional,
+  /** Cheque, Current, Savings or Transmission. */
+  BANK_ACCOUNT_TYPE: optional,
+  /** Days after which unpaid orders are cancelled, 0 to 90 (0: never); unset: 7. */
+  UNPAID_ORDER_DAYS: optional,
   /**
    * The outbox's SMTP server (ARCHITECTURE §14): smtp://user:pass@host:587 (STARTTLS when offered)
    * or smtps://user:pass@host:465 (TLS). Unset: mails stay in the outbox for admins to see.

@@ -14,6 +14,8 @@ import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue
 import { listOrders } from "@/server/orders/order-queries";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { callPlaceOrder, storeProof } from "../helpers/orders";
+import { configuredShopSettings } from "../helpers/shop-settings";
+import { readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/queries";
 
 /**
  * The schema must not lean on Supabase's default privileges: a project can switch them off
@@ -276,6 +278,17 @@ describe("without Supabase's default privileges", () => {
       trx.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", messages[0]!.id).executeTakeFirst(),
     );
     expect(marked.numUpdatedRows).toBe(1n);
+  });
+
+  it("an admin saves the shop settings (creating them, then changing them) and a visitor reads the published ones", async () => {
+    const settings = configuredShopSettings();
+    expect(await asCaller(ANON, (trx) => readPublicSettings(trx))).toBeUndefined();
+    await asCaller(admin.identity, (trx) => saveSettings(trx, settings));
+    await asCaller(admin.identity, (trx) => saveSettings(trx, { ...settings, bankAccountNumber: "9876543210", ordersEmail: "orders@example.test" }));
+    const seen = await asCaller(ANON, (trx) => readPublicSettings(trx));
+    expect(seen?.bank.accountNumber).toBe("9876543210");
+    const all = await asCaller(admin.identity, (trx) => readAdminSettings(trx, settings));
+    expect(all).toMatchObject({ values: { ordersEmail: "orders@example.test" }, updatedBy: "Shop Owner" });
   });
 
   it("row-level security still decides: the grants open no row a policy refuses", async () => {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { BankAccountType } from "@/lib/constants";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -88,6 +89,34 @@ export interface ContactMessagesTable {
   created_at: Generated<Date>;
 }
 
+/** The published shop settings: one row at most (ARCHITECTURE §15). */
+export interface ShopSettingsTable {
+  id: Generated<boolean>;
+  bank_account_name: string;
+  bank_name: string;
+  bank_account_number: string;
+  bank_branch_code: string;
+  bank_account_type: BankAccountType;
+  contact_phone: string;
+  contact_email: string;
+  contact_address: Generated<string>;
+  contact_hours: Generated<string>;
+  information_officer_name: string;
+  information_officer_email: string;
+  unpaid_order_days: Generated<number>;
+  /** Stamped by a trigger. */
+  updated_at: Generated<Date>;
+}
+
+/** The settings only admins read: one row at most. */
+export interface ShopPrivateSettingsTable {
+  id: Generated<boolean>;
+  orders_email: string;
+  /** Stamped by a trigger, with the admin who saved. */
+  updated_at: Generated<Date>;
+  updated_by: Generated<string | null>;
+}
+
 /** auth.users: only the columns the local auth adapter touches. */
 export interface AuthUsersTable {
   id: string;
@@ -154,6 +183,8 @@ export interface DB {
   order_items: OrderItemsTable;
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
+  shop_settings: ShopSettingsTable;
+  shop_private_settings: ShopPrivateSettingsTable;
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
   "auth.identities": AuthIdentitiesTable;
