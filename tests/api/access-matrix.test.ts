@@ -15,6 +15,7 @@ import { callerAs, contextAs, testStorage, type Caller } from "../helpers/browse
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
+import { configuredShopSettings } from "../helpers/shop-settings";
 
 type Role = "visitor" | "customerA" | "customerB" | "admin";
 const ROLES: Role[] = ["visitor", "customerA", "customerB", "admin"];
@@ -137,6 +138,9 @@ const rules: Record<string, Rule> = {
     },
   },
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
+  "settings.get": { expect: ADMINS },
+  // The matrix's shop keeps taking orders: the account saved is a real-looking one.
+  "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },
 };
 
 async function outcome(promise: Promise<unknown>): Promise<Outcome | string> {

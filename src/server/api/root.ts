@@ -8,6 +8,7 @@ import { contactRouter } from "@/server/contact/router";
 import { liveRouter } from "@/server/live/router";
 import { ordersRouter } from "@/server/orders/router";
 import { profileRouter } from "@/server/profile/router";
+import { settingsRouter } from "@/server/settings/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   live: liveRouter,
   orders: ordersRouter,
   profile: profileRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

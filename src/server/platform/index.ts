@@ -85,6 +85,8 @@ export interface RequestServices {
   live: LivePort;
   limits: RequestLimits;
   catalogue: Catalogue;
+  /** Whether this is a production server (NODE_ENV): the demo bank account then takes no orders. */
+  production: boolean;
   /** The signed-in user's profile, read as that user (the session lookup). */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
 }
@@ -93,7 +95,13 @@ export interface RequestServices {
 export async function requestServices(cookies: CookieJar, requestHeaders: Headers): Promise<RequestServices> {
   const database = await getDatabase();
   const catalogue = await getCatalogue();
-  const common = { database, limits: requestLimits, catalogue, sessionUserFor: (user: AuthUser) => loadSessionUser(database, user) };
+  const common = {
+    database,
+    limits: requestLimits,
+    catalogue,
+    production: env.NODE_ENV === "production",
+    sessionUserFor: (user: AuthUser) => loadSessionUser(database, user),
+  };
   if (runMode() === "supabase") {
     const config = supabaseConfig();
     const client = supabaseServerClient(config, cookies);
