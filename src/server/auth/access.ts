@@ -27,7 +27,7 @@ export function navLinksFor(user: Pick<SessionUser, "role"> | null): NavLink[] {
     { href: "/contact", label: "Contact" },
   ];
   if (user?.role === "admin") {
-    links.push({ href: "/admin/dashboard", label: "Dashboard" }, { href: "/admin/orders", label: "Orders" });
+    links.push({ href: "/admin/dashboard", label: "Dashboard" }, { href: "/admin/orders", label: "Orders" }, { href: "/admin/settings", label: "Settings" });
   } else {
     links.push({ href: "/products", label: "Products" }, { href: "/cart", label: "Cart" });
   }
