@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { ContactForm } from "@/components/contact/contact-form";
 import { getCatalogue } from "@/server/platform";
 import { site } from "@/server/settings/site";
@@ -10,6 +11,8 @@ export const metadata: Metadata = {
 };
 
 export default async function ContactPage() {
+  // Rendered per request, never at build time: the details are the shop settings in the database.
+  await connection();
   const { contact } = await (await getCatalogue()).settings();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
