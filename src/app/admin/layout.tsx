@@ -1,18 +1,22 @@
 import Link from "next/link";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { messages } from "@/lib/messages";
+import { ADMIN_LINKS } from "@/server/auth/access";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { getRequestContext } from "@/trpc/request-context";
 
 /**
- * Every admin page: in production, while checkout cannot take orders because the bank account is
- * still the demo placeholder, a banner says so and links to Shop settings. The pages guard
- * themselves (requireAccess); the banner is shown to admins only.
+ * Every admin page: the admin navigation and, in production while checkout cannot take orders
+ * because the bank account is still the demo placeholder, a banner that says so and links to Shop
+ * settings. The pages guard themselves (requireAccess); both are shown to admins only.
  */
 export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
   const { user, catalogue, production } = await getRequestContext();
-  const notSetUp = user?.role === "admin" && bankTransferStatus((await catalogue.settings()).bank, production) === "not_set_up";
+  if (user?.role !== "admin") return children;
+  const notSetUp = bankTransferStatus((await catalogue.settings()).bank, production) === "not_set_up";
   return (
     <>
+      <AdminNav links={ADMIN_LINKS} />
       {notSetUp ? (
         <div role="alert" className="border-b border-red-200 bg-red-50" data-testid="settings-banner">
           <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-danger sm:px-6">
