@@ -18,7 +18,7 @@ export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
     <>
       <AdminNav links={ADMIN_LINKS} />
       {notSetUp ? (
-        <div role="alert" className="border-b border-red-200 bg-red-50" data-testid="settings-banner">
+        <div role="status" className="border-b border-red-200 bg-red-50" data-testid="settings-banner">
           <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-danger sm:px-6">
             {messages.settings.bankNotSetUp}{" "}
             <Link href="/admin/settings" className="font-semibold underline">
