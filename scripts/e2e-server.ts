@@ -16,14 +16,16 @@ if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 
-// Prepare the data directory before the server takes it: migrations, the demo catalogue, and the
-// demo admin and customer as test fixtures (the production server itself never seeds them).
+// Prepare the data directory before the server takes it: migrations, the demo catalogue, the
+// demo admin and customer as test fixtures (the production server itself never seeds them), and
+// shop settings with a real-looking bank account (production refuses orders to the demo one).
 const { openDatabase } = await import("@/server/db/database");
 const { migrate } = await import("@/server/db/migrate");
 const { seedOnce } = await import("@/server/db/seed");
+const { configuredShopSettings } = await import("../tests/helpers/shop-settings");
 const fixtures = await openDatabase({ engine: "pglite", dataDir });
 await migrate(fixtures.kysely);
-await seedOnce(fixtures.kysely, { demoUsers: true });
+await seedOnce(fixtures.kysely, { demoUsers: true, settings: configuredShopSettings() });
 // Order Management's browser tests need more than one page of orders (50) and an order unpaid
 // past the shop's limit: 60 delivered orders of former customers (accounts gone, orders kept),
 // and one left unpaid two weeks ago, which the server's unpaid-order timer cancels as it starts.

@@ -47,28 +47,28 @@ const schema = z.object({
    * client address for rate limits taken from it (ARCHITECTURE §13).
    */
   TRUST_PROXY: flag(false),
-  /**
-   * Days after which an order still awaiting payment is cancelled by the shop; 0: never. Read here
-   * until the shop's settings hold it (ARCHITECTURE §15).
-   */
-  UNPAID_ORDER_DAYS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === "" ? "7" : value))
-    .transform(Number)
-    .pipe(z.number("must be a whole number of days").int("must be a whole number of days").min(0).max(3650)),
-  // The business's details (src/server/settings/site.ts holds the defaults).
+  // The shop's name and tagline (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,
+  // The shop settings a new shop starts with (ARCHITECTURE §15): seeded once, then the owner edits
+  // them under Shop settings. Checked on start by the settings form's rules (settings/defaults.ts).
   SHOP_EMAIL: optional,
   SHOP_PHONE: optional,
   SHOP_ADDRESS: optional,
   SHOP_HOURS: optional,
+  /** Where order notices go; unset: SHOP_EMAIL. */
+  SHOP_ORDERS_EMAIL: optional,
+  /** The POPIA information officer named in the privacy notice; unset: "The owner" at SHOP_EMAIL. */
+  SHOP_INFORMATION_OFFICER: optional,
+  SHOP_INFORMATION_OFFICER_EMAIL: optional,
   BANK_ACCOUNT_NAME: optional,
   BANK_NAME: optional,
   BANK_ACCOUNT_NUMBER: optional,
   BANK_BRANCH_CODE: optional,
+  /** Cheque, Current, Savings or Transmission. */
+  BANK_ACCOUNT_TYPE: optional,
+  /** Days after which unpaid orders are cancelled, 0 to 90 (0: never); unset: 7. */
+  UNPAID_ORDER_DAYS: optional,
   /**
    * The outbox's SMTP server (ARCHITECTURE §14): smtp://user:pass@host:587 (STARTTLS when offered)
    * or smtps://user:pass@host:465 (TLS). Unset: mails stay in the outbox for admins to see.
@@ -79,6 +79,11 @@ const schema = z.object({
     "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465",
   ),
   /** The From of every mail, e.g. "Our World Services <orders@example.co.za>"; unset: the shop's email. */
+  /**
+   * Serverless hosting: the secret a scheduler sends (`Authorization: Bearer …`) to
+   * /api/mail/send, which delivers the outbox once. Unset: that route answers 404.
+   */
+  CRON_SECRET: optional.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
   MAIL_FROM: optional.refine((value) => value === undefined || value.includes("@"), "must be an address, e.g. Our World Services <orders@example.co.za>"),
 });
 

@@ -1,5 +1,5 @@
 -- The demo catalogue: five categories and twenty products, priced in rands, each with a flat SVG
--- illustration that ships in public/catalogue/. Run by `supabase start` / `supabase db reset`
+-- illustration that ships in public/catalogue/; and the demo shop settings. Run by `supabase start` / `supabase db reset`
 -- (config.toml [db.seed]) and by the embedded mode on its first start. Safe to run twice.
 
 insert into public.categories (name, created_at)
@@ -77,4 +77,24 @@ from (
      '1250.00', '/catalogue/party-pack.svg', 'Food Products', '2026-11-11 15:00:00+02')
 ) as v (id, name, description, price, image_path, category, created_at)
 join public.categories c on c.name = v.category
+on conflict (id) do nothing;
+
+-- The shop settings (ARCHITECTURE §15) with the demo values: on Supabase this is where they come
+-- from; the local modes create them from SHOP_*/BANK_* before this file runs, so it changes
+-- nothing there. The demo account number marks them as placeholders: in production checkout takes
+-- no orders until an admin enters the real account under Shop settings.
+insert into public.shop_settings (
+  bank_account_name, bank_name, bank_account_number, bank_branch_code, bank_account_type,
+  contact_phone, contact_email, contact_address, contact_hours,
+  information_officer_name, information_officer_email, unpaid_order_days
+)
+values (
+  'Our World Services (Pty) Ltd', 'First National Bank', '62812345678', '250655', 'Cheque',
+  '+27 11 555 0142', 'hello@ourworldservices.co.za', '12 Market Street, Johannesburg, 2001', 'Mon–Fri 08:00–17:00, Sat 08:00–13:00',
+  'The owner', 'hello@ourworldservices.co.za', 7
+)
+on conflict (id) do nothing;
+
+insert into public.shop_private_settings (orders_email)
+values ('hello@ourworldservices.co.za')
 on conflict (id) do nothing;

@@ -1,6 +1,6 @@
 /**
  * Prepares a fresh database for the benchmark before the server opens it: migrations, the demo
- * catalogue and users, a larger catalogue (default 500 products) and many customers, each with a
+ * catalogue and users, shop settings that take orders, a larger catalogue (default 500 products) and many customers, each with a
  * signed-in session minted the way local auth mints them (so the load runs signed in without
  * hundreds of password checks first).
  */
@@ -10,6 +10,7 @@ import { SESSION_COOKIE, SESSION_MAX_SECONDS, loadSigningSecret, signSessionToke
 import { openDatabase, type DatabaseConfig } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";
+import { configuredShopSettings } from "../../tests/helpers/shop-settings";
 
 export interface BenchUser {
   id: string;
@@ -34,7 +35,8 @@ export async function prepareShop(options: {
   try {
     const db = database.kysely;
     await migrate(db);
-    await seedOnce(db, { demoUsers: true });
+    // A real-looking bank account: the production server refuses orders to the demo one.
+    await seedOnce(db, { demoUsers: true, settings: configuredShopSettings() });
 
     // More products: copies of the seeded ones with their pictures, spread over the categories.
     const { rows: existing } = await sql<{ count: number }>`select count(*)::int as count from public.products`.execute(db);

@@ -114,6 +114,8 @@ export interface ShopFacts {
   phone: string;
   address: string;
   hours: string;
+  /** The unpaid-order policy from the shop settings; 0: never cancelled for that reason. */
+  unpaidOrderDays: number;
 }
 
 /** Who answers privacy requests: POPIA's information officer. */
@@ -124,8 +126,6 @@ export interface InformationOfficer {
   address: string;
 }
 
-/** Unpaid orders may be cancelled this many days after they were placed. */
-export const UNPAID_ORDER_DAYS = 7;
 /** SARS requires a business to keep its records of transactions for five years. */
 export const TAX_RECORD_YEARS = 5;
 /** Contact messages are kept this long after they were answered. */
@@ -367,7 +367,10 @@ export function termsAndConditions(shop: ShopFacts): LegalDocument {
         id: "unpaid-orders",
         heading: "Unpaid orders",
         blocks: [
-          { kind: "text", text: `If we have not received the payment for an order ${UNPAID_ORDER_DAYS} days after it was placed, or the proof of payment does not match a payment in our account, we may cancel the order. We tell you when we do. If you have paid and your order was cancelled, contact us and we will sort it out.` },
+          {
+            kind: "text",
+            text: `${shop.unpaidOrderDays > 0 ? `If we have not received the payment for an order ${shop.unpaidOrderDays} days after it was placed, the shop cancels it; if` : "If"} the proof of payment does not match a payment in our account, we may cancel the order. We tell you by e-mail when we do. If you have paid and your order was cancelled, contact us and we will sort it out.`,
+          },
         ],
       },
       {

@@ -43,3 +43,13 @@ export const MAX_PRODUCT_PAGE = 10_000;
 /** The product list's sort orders (`?sort=` on /products); the first is the default. */
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * The account types South African banks name (Cheque and Current are one kind: banks differ in
+ * the word). The shop_settings table checks the same list.
+ */
+export const BANK_ACCOUNT_TYPES = ["Cheque", "Current", "Savings", "Transmission"] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+/** Unpaid orders are cancelled after this many days by default (0: never), at most MAX_UNPAID_ORDER_DAYS. */
+export const DEFAULT_UNPAID_ORDER_DAYS = 7;
+export const MAX_UNPAID_ORDER_DAYS = 90;

@@ -1,4 +1,4 @@
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./constants";
+import { BANK_ACCOUNT_TYPES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_UNPAID_ORDER_DAYS } from "./constants";
 import { pageMessages } from "./page-messages";
 
 // Said both on the profile (spec §2) and on the sign-in page when a visitor is sent from there.
@@ -57,6 +57,41 @@ export const messages = {
     copiedAnnouncement: (what: string) => `Copied the ${what}.`,
     /** Where the clipboard cannot be written (an older browser, a page not served over HTTPS). */
     selectedAnnouncement: (what: string) => `The ${what} is selected: copy it with your device's copy command.`,
+    /** Production, while the shop settings still hold the demo bank account (or none). */
+    bankTransferNotSetUp: "Payment by bank transfer is not set up yet, so the shop cannot take orders at the moment. Please try again later, or contact us.",
+    /** Outside production the demo bank account works, labelled so nobody pays into it. */
+    demoBankDetails: "Demo bank details: this shop is not live, so do not pay into this account.",
+  },
+  mail: {
+    title: "Outbox",
+    loadFailed: "Failed to load the outbox.",
+    empty: "No mails yet.",
+    unrenderable: "(this mail's data no longer fits its template)",
+    notSending:
+      "No SMTP server is configured (SMTP_URL), so nothing is sent: the mails customers and the shop would get are kept here. Set SMTP_URL to send them.",
+    status: { queued: "Waiting", retrying: "Retrying", sent: "Sent", failed: "Failed" } as const,
+  },
+  settings: {
+    title: "Shop settings",
+    saved: "Shop settings saved. Checkout, the footer and the contact page show them now.",
+    saveFailed: "Failed to save the shop settings. Please try again.",
+    loadFailed: "Failed to load the shop settings.",
+    /** Every admin page, in production, while checkout cannot take orders. */
+    bankNotSetUp: "Customers cannot check out yet: the shop's bank account is still the demo placeholder. Enter the real one in Shop settings.",
+    demoBank: "The bank account is the demo placeholder. That works outside production; in production checkout refuses orders until the real account is entered.",
+    /** `label`: the field as a sentence starts with it, "The account name". */
+    required: (label: string) => `Please enter ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
+    tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+    /** `forWhom`: "for the shop", "for order notices"... */
+    emailRequired: (forWhom: string) => `Please enter an email address ${forWhom}.`,
+    emailInvalid: (forWhom: string) => `Please enter a valid email address ${forWhom}.`,
+    emailTooLong: `An email address can be at most ${MAX_EMAIL_LENGTH} characters.`,
+    accountNumberInvalid: "The account number must be 6 to 16 digits.",
+    branchCodeInvalid: "The branch code must be 6 digits.",
+    accountTypeInvalid: `Please choose the account type: ${BANK_ACCOUNT_TYPES.join(", ")}.`,
+    phoneInvalid: "Please enter a valid phone number.",
+    unpaidDaysInvalid: `Please enter a whole number of days from 0 to ${MAX_UNPAID_ORDER_DAYS} (0: never cancel).`,
+    lastSaved: (when: string, by: string | null) => `Last saved ${when}${by ? ` by ${by}` : ""}.`,
   },
   contact: {
     sent: (name: string) => `Thank you, ${name}. Your message has been sent and we will get back to you within one working day.`,

@@ -3,6 +3,7 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { httpBatchStreamLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, loggerLink, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
@@ -18,6 +19,9 @@ function getQueryClient() {
 
 /** The typed tRPC hooks for client components. */
 export const api = createTRPCReact<AppRouter>();
+
+/** What each procedure answers, for components that receive it as a prop. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const queryClient = getQueryClient();

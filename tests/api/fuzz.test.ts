@@ -116,6 +116,8 @@ async function fingerprint(): Promise<string> {
       union all select 'profiles' || md5(t::text) from public.profiles t
       union all select 'users' || md5(t::text) from auth.users t
       union all select 'objects' || md5(t::text) from storage.objects t
+      union all select 'settings' || md5(t::text) from public.shop_settings t
+      union all select 'private_settings' || md5(t::text) from public.shop_private_settings t
     ) all_rows`.execute(db.kysely);
   return rows[0]!.hash;
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxMessageId } from "@/server/mail/message-id";
 import { renderMail } from "@/server/mail/render";
 import type { MailShop } from "@/server/mail/schemas";
-import { createSmtpTransport, parseSmtpUrl } from "@/server/mail/smtp-transport";
-import { createMailTransport, noMailTransport } from "@/server/mail/transport";
+import { createSmtpTransport, parseSmtpUrl } from "@/server/platform/adapters/mail/smtp-transport";
+import { createMailTransport, noMailTransport } from "@/server/platform/adapters/mail/transport";
 import { MailSendError, type OutgoingMail } from "@/server/ports/mail";
 
 /**

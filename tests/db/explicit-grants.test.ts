@@ -15,6 +15,8 @@ import { listOrders } from "@/server/orders/order-queries";
 import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { callPlaceOrder, openReference, storeProof } from "../helpers/orders";
+import { configuredShopSettings } from "../helpers/shop-settings";
+import { readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/queries";
 
 /**
  * The schema must not lean on Supabase's default privileges: a project can switch them off
@@ -291,6 +293,17 @@ describe("without Supabase's default privileges", () => {
     expect(await asCaller(admin.identity, (trx) => cancelUnpaidOrders(trx, 7))).toBe(1);
     const [view] = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: order.reference }));
     expect(view?.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
+  });
+
+  it("an admin saves the shop settings (creating them, then changing them) and a visitor reads the published ones", async () => {
+    const settings = configuredShopSettings();
+    expect(await asCaller(ANON, (trx) => readPublicSettings(trx))).toBeUndefined();
+    await asCaller(admin.identity, (trx) => saveSettings(trx, settings));
+    await asCaller(admin.identity, (trx) => saveSettings(trx, { ...settings, bankAccountNumber: "9876543210", ordersEmail: "orders@example.test" }));
+    const seen = await asCaller(ANON, (trx) => readPublicSettings(trx));
+    expect(seen?.bank.accountNumber).toBe("9876543210");
+    const all = await asCaller(admin.identity, (trx) => readAdminSettings(trx, settings));
+    expect(all).toMatchObject({ values: { ordersEmail: "orders@example.test" }, updatedBy: "Shop Owner" });
   });
 
   it("row-level security still decides: the grants open no row a policy refuses", async () => {

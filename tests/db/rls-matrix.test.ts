@@ -4,6 +4,8 @@ import { ANON, runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
 import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { openReference, placeTestOrder } from "../helpers/orders";
+import { configuredShopSettings } from "../helpers/shop-settings";
+import { insertMissingSettings } from "@/server/settings/queries";
 
 type Actor = "visitor" | "customerA" | "customerB" | "admin";
 type Op = "select" | "insert" | "update" | "delete";
@@ -103,7 +105,50 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", ids.message).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("contact_messages").where("id", "=", ids.message).executeTakeFirst()), allowed: ["admin"] },
   },
+  // The published settings: everyone reads; admins write (the app's write is an upsert).
+  shop_settings: {
+    select: { run: (t) => some(t.selectFrom("shop_settings").select(["bank_account_number", "contact_email", "unpaid_order_days"]).execute()), allowed: ACTORS },
+    insert: {
+      run: (t) =>
+        t
+          .insertInto("shop_settings")
+          .values({ ...publishedSettingsRow, bank_account_number: "1234567890" })
+          .onConflict((c) => c.column("id").doUpdateSet({ bank_account_number: "1234567890" }))
+          .execute(),
+      allowed: ["admin"],
+    },
+    update: { run: (t) => some(t.updateTable("shop_settings").set({ bank_account_number: "1234567890" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("shop_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
+  // The order-notice address and who saved last: admins only.
+  shop_private_settings: {
+    select: { run: (t) => some(t.selectFrom("shop_private_settings").select("orders_email").execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) =>
+        t
+          .insertInto("shop_private_settings")
+          .values({ orders_email: "orders@example.test" })
+          .onConflict((c) => c.column("id").doUpdateSet({ orders_email: "orders@example.test" }))
+          .execute(),
+      allowed: ["admin"],
+    },
+    update: { run: (t) => some(t.updateTable("shop_private_settings").set({ orders_email: "x@example.test" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("shop_private_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
 };
+
+/** A complete published settings row, as the insert cell proposes it. */
+const publishedSettingsRow = {
+  bank_account_name: "Our World Services (Pty) Ltd",
+  bank_name: "First National Bank",
+  bank_account_number: "62812345678",
+  bank_branch_code: "250655",
+  bank_account_type: "Cheque",
+  contact_phone: "+27 11 555 0142",
+  contact_email: "hello@example.test",
+  information_officer_name: "The owner",
+  information_officer_email: "hello@example.test",
+} as const;
 
 beforeAll(async () => {
   db = await freshDatabase({ seed: false });
@@ -129,6 +174,7 @@ beforeAll(async () => {
   // A's open checkout reference, reserved for that fresh cart line.
   await runAs(k, users.customerA.identity, openReference);
   ids.message = (await k.insertInto("contact_messages").values({ name: "Lerato", email: "lerato@example.test", phone: null, message: "Quote please", read_at: null }).returning("id").executeTakeFirstOrThrow()).id;
+  await k.transaction().execute((trx) => insertMissingSettings(trx, configuredShopSettings()));
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
   ids.noProfileUser = orphan.id;

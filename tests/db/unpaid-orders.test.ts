@@ -143,7 +143,7 @@ describe(`cancel_unpaid_orders (${process.env.DATABASE_URL ? "postgres" : "pglit
     const old = await orderPlaced(8);
     const logged: string[] = [];
     const log = { info: (line: string) => logged.push(line), error: (...args: unknown[]) => logged.push(`error ${args.join(" ")}`) };
-    const stop = startUnpaidOrderTimer(db, { everyMs: 50, days: () => 7, log });
+    const stop = startUnpaidOrderTimer(db, async () => 7, { everyMs: 50, log });
     try {
       await expect.poll(() => statusOf(old.id)).toBe("cancelled");
       const later = await orderPlaced(8);

@@ -236,7 +236,7 @@ test.describe("security headers", () => {
 
   test("admin pages satisfy the Content-Security-Policy too", async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
-    await expectPoliciesKept(page, ["/admin/dashboard", "/admin/orders", "/admin/messages"]);
+    await expectPoliciesKept(page, ["/admin/dashboard", "/admin/orders", "/admin/messages", "/admin/settings"]);
   });
 
   test("a cross-site POST to the API is refused", async ({ request }) => {

@@ -50,7 +50,10 @@ export function freshRequestLimits(): RequestLimits {
 }
 
 /** What the platform hands a request, built over a test database with the local adapters. */
-export async function testServices(db: ShopDatabase, parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits }): Promise<RequestServices> {
+export async function testServices(
+  db: ShopDatabase,
+  parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits; production?: boolean },
+): Promise<RequestServices> {
   return {
     database: db,
     auth: parts.auth,
@@ -58,6 +61,9 @@ export async function testServices(db: ShopDatabase, parts: { auth: AuthPort; st
     live: createLocalLive(db),
     limits: parts.limits ?? freshRequestLimits(),
     catalogue: await catalogueFor(db, localFileUrl),
+    mailIsSent: false,
+    // Tests run as development unless they ask for production (NODE_ENV is "test" here).
+    production: parts.production ?? false,
     sessionUserFor: (user) => loadSessionUser(db, user),
   };
 }
@@ -151,7 +157,7 @@ export class TestBrowser {
 export async function contextAs(
   db: ShopDatabase,
   user: TestUser | null,
-  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers } = {},
+  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers; production?: boolean } = {},
 ): Promise<TRPCContext> {
   const auth = createLocalAuth({
     db: db.kysely,
@@ -162,14 +168,18 @@ export async function contextAs(
     signInLimits: freshSignInLimits(),
   });
   const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createContextFor(await testServices(db, { auth, storage: options.storage, limits: options.limits }), sessionUser, options.headers);
+  return createContextFor(
+    await testServices(db, { auth, storage: options.storage, limits: options.limits, production: options.production }),
+    sessionUser,
+    options.headers,
+  );
 }
 
 /** A caller acting as `user` (or a visitor), without going through sign-in. */
 export async function callerAs(
   db: ShopDatabase,
   user: TestUser | null,
-  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers } = {},
+  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers; production?: boolean } = {},
 ): Promise<Caller> {
   return createCaller(await contextAs(db, user, options));
 }

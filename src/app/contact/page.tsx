@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { ContactForm } from "@/components/contact/contact-form";
+import { getCatalogue } from "@/server/platform";
 import { site } from "@/server/settings/site";
 
 export const metadata: Metadata = {
@@ -8,7 +10,10 @@ export const metadata: Metadata = {
   openGraph: { title: `Contact us · ${site.name}` },
 };
 
-export default function ContactPage() {
+export default async function ContactPage() {
+  // Rendered per request, never at build time: the details are the shop settings in the database.
+  await connection();
+  const { contact } = await (await getCatalogue()).settings();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold sm:text-4xl">Contact us</h1>
@@ -22,27 +27,31 @@ export default function ContactPage() {
             <div>
               <dt className="text-sm font-semibold text-brand-700">Phone</dt>
               <dd>
-                <a href={`tel:${site.phone.replace(/\s/g, "")}`} className="hover:underline">
-                  {site.phone}
+                <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`} className="hover:underline">
+                  {contact.phone}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-brand-700">Email</dt>
               <dd>
-                <a href={`mailto:${site.email}`} className="hover:underline">
-                  {site.email}
+                <a href={`mailto:${contact.email}`} className="hover:underline">
+                  {contact.email}
                 </a>
               </dd>
             </div>
-            <div>
-              <dt className="text-sm font-semibold text-brand-700">Address</dt>
-              <dd>{site.address}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-brand-700">Hours</dt>
-              <dd>{site.hours}</dd>
-            </div>
+            {contact.address ? (
+              <div>
+                <dt className="text-sm font-semibold text-brand-700">Address</dt>
+                <dd>{contact.address}</dd>
+              </div>
+            ) : null}
+            {contact.hours ? (
+              <div>
+                <dt className="text-sm font-semibold text-brand-700">Hours</dt>
+                <dd>{contact.hours}</dd>
+              </div>
+            ) : null}
           </dl>
         </section>
         <section aria-labelledby="form-heading" className="rounded-3xl border border-line bg-white p-6 sm:p-8 md:col-span-3">

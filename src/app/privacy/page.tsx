@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LegalDocumentView } from "@/components/legal/legal-document";
 import { privacyPolicy } from "@/lib/business-content";
 import { site } from "@/server/settings/site";
-import { informationOfficer } from "@/server/privacy/information-officer";
+import { informationOfficer, shopFacts } from "@/server/privacy/information-officer";
 
 export const metadata: Metadata = {
   title: "Privacy Policy",
@@ -11,5 +11,5 @@ export const metadata: Metadata = {
 };
 
 export default async function PrivacyPage() {
-  return <LegalDocumentView eyebrow="Your privacy" content={privacyPolicy(site, await informationOfficer())} />;
+  return <LegalDocumentView eyebrow="Your privacy" content={privacyPolicy(await shopFacts(), await informationOfficer())} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LegalDocumentView } from "@/components/legal/legal-document";
 import { termsAndConditions } from "@/lib/business-content";
+import { shopFacts } from "@/server/privacy/information-officer";
 import { site } from "@/server/settings/site";
 
 export const metadata: Metadata = {
@@ -9,6 +10,6 @@ export const metadata: Metadata = {
   openGraph: { title: `Terms & Conditions · ${site.name}` },
 };
 
-export default function TermsPage() {
-  return <LegalDocumentView eyebrow="Shopping with us" content={termsAndConditions(site)} />;
+export default async function TermsPage() {
+  return <LegalDocumentView eyebrow="Shopping with us" content={termsAndConditions(await shopFacts())} />;
 }

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { ORDER_REDIRECT_MS } from "@/lib/constants";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import { api } from "@/trpc/react";
+import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -14,13 +14,16 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 const m = messages.checkout;
 
 interface Props {
-  /** The customer's reserved reference; null when the page loaded with an empty cart. */
-  reference: string | null;
-  bank: { accountName: string; bankName: string; accountNumber: string; branchCode: string };
+  /** checkout.start: the reference, and the bank account unless bank transfer is not set up. */
+  start: RouterOutputs["checkout"]["start"];
 }
 
-/** Checkout: the order summary, bank transfer details with the reference, and the proof upload. */
-export function CheckoutView({ reference, bank }: Props) {
+/**
+ * Checkout: the order summary, bank transfer details with the reference, and the proof upload;
+ * while the shop's bank account is not set up (production), only a notice and no way to order.
+ */
+export function CheckoutView({ start }: Props) {
+  const { reference } = start;
   const router = useRouter();
   const utils = api.useUtils();
   const cart = api.cart.list.useQuery();
@@ -105,56 +108,72 @@ export function CheckoutView({ reference, bank }: Props) {
         <h2 id="payment-heading" className="text-xl font-bold">
           Pay by bank transfer
         </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-muted">Account name</dt>
-          <dd className="font-medium">{bank.accountName}</dd>
-          <dt className="text-muted">Bank</dt>
-          <dd className="font-medium">{bank.bankName}</dd>
-          <dt className="self-center text-muted">Account number</dt>
-          <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span id="bank-account-number" className="tabular font-medium select-all">
-              {bank.accountNumber}
-            </span>
-            <CopyButton value={bank.accountNumber} what="account number" targetId="bank-account-number" />
-          </dd>
-          <dt className="text-muted">Branch code</dt>
-          <dd className="tabular font-medium">{bank.branchCode}</dd>
-          <dt className="self-center text-muted">Reference</dt>
-          {currentReference ? (
-            <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span id="payment-reference" className="tabular font-bold text-brand-800 select-all" data-testid="payment-reference">
-                {currentReference}
-              </span>
-              <CopyButton value={currentReference} what="reference" targetId="payment-reference" />
-            </dd>
-          ) : (
-            <dd className="text-muted">{m.referencePending}</dd>
-          )}
-        </dl>
-        <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <div>
-            <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
-              Proof of payment (image or PDF from your banking app)
-            </label>
-            <input
-              id="proof"
-              ref={fileInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.pdf"
-              aria-describedby="proof-hint"
-              disabled={processing}
-              className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-            />
-            <p id="proof-hint" className="mt-1 text-xs text-muted">
-              JPEG, PNG, WebP, GIF or PDF, up to 5 MB.
-            </p>
-          </div>
-          <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
-            {processing ? "Processing..." : "Complete Payment"}
-          </Button>
-          <StatusMessage message={flash.message} />
-        </form>
+        {start.bank === null ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger" data-testid="bank-not-set-up">
+            {m.bankTransferNotSetUp}
+          </p>
+        ) : (
+          <>
+            {start.bankTransfer === "demo" ? (
+              <p className="rounded-lg border border-accent-500 bg-accent-100 px-4 py-3 text-sm font-medium text-ink" data-testid="demo-bank">
+                <span className="mr-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Demo</span>
+                {m.demoBankDetails}
+              </p>
+            ) : null}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="bank-details">
+              <dt className="text-muted">Account name</dt>
+              <dd className="font-medium">{start.bank.accountName}</dd>
+              <dt className="text-muted">Bank</dt>
+              <dd className="font-medium">{start.bank.bankName}</dd>
+              <dt className="self-center text-muted">Account number</dt>
+              <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span id="bank-account-number" className="tabular font-medium select-all" data-testid="bank-account-number">
+                  {start.bank.accountNumber}
+                </span>
+                <CopyButton value={start.bank.accountNumber} what="account number" targetId="bank-account-number" />
+              </dd>
+              <dt className="text-muted">Branch code</dt>
+              <dd className="tabular font-medium">{start.bank.branchCode}</dd>
+              <dt className="text-muted">Account type</dt>
+              <dd className="font-medium">{start.bank.accountType}</dd>
+              <dt className="self-center text-muted">Reference</dt>
+              {currentReference ? (
+                <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span id="payment-reference" className="tabular font-bold text-brand-800 select-all" data-testid="payment-reference">
+                    {currentReference}
+                  </span>
+                  <CopyButton value={currentReference} what="reference" targetId="payment-reference" />
+                </dd>
+              ) : (
+                <dd className="text-muted">{m.referencePending}</dd>
+              )}
+            </dl>
+            <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
+            <form onSubmit={submit} className="space-y-4" noValidate>
+              <div>
+                <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
+                  Proof of payment (image or PDF from your banking app)
+                </label>
+                <input
+                  id="proof"
+                  ref={fileInput}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.pdf"
+                  aria-describedby="proof-hint"
+                  disabled={processing}
+                  className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+                />
+                <p id="proof-hint" className="mt-1 text-xs text-muted">
+                  JPEG, PNG, WebP, GIF or PDF, up to 5 MB.
+                </p>
+              </div>
+              <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
+                {processing ? "Processing..." : "Complete Payment"}
+              </Button>
+              <StatusMessage message={flash.message} />
+            </form>
+          </>
+        )}
       </section>
     </div>
   );

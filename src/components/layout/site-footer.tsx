@@ -1,8 +1,13 @@
 import Link from "next/link";
+import { connection } from "next/server";
+import { getCatalogue } from "@/server/platform";
 import { site } from "@/server/settings/site";
 
-/** The footer: quick links and the business's contact details (spec §2). */
-export function SiteFooter() {
+/** The footer: quick links and the business's contact details from the shop settings (spec §2). */
+export async function SiteFooter() {
+  // Per request, never at build time (the layout is dynamic anyway; this keeps the footer so on its own).
+  await connection();
+  const { contact } = await (await getCatalogue()).settings();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
@@ -22,11 +27,11 @@ export function SiteFooter() {
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact us</h2>
-          <address className="mt-3 space-y-2 text-sm not-italic text-brand-100">
-            <p>{site.address}</p>
-            <p><a className="hover:underline" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></p>
-            <p><a className="hover:underline" href={`mailto:${site.email}`}>{site.email}</a></p>
-            <p>{site.hours}</p>
+          <address className="mt-3 space-y-2 text-sm not-italic text-brand-100" data-testid="footer-contact">
+            {contact.address ? <p>{contact.address}</p> : null}
+            <p><a className="hover:underline" href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a></p>
+            <p><a className="hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></p>
+            {contact.hours ? <p>{contact.hours}</p> : null}
           </address>
         </div>
       </div>

@@ -5,15 +5,25 @@ import { useId, useState, type InputHTMLAttributes } from "react";
 const INPUT =
   "block w-full rounded-xl border border-line bg-white px-4 py-2.5 text-ink placeholder:text-muted/80 disabled:bg-surface disabled:text-muted";
 
-/** A labelled input. */
-export function TextField({ label, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+/** A field's problem under it, tied to the input with aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-danger">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A labelled input; `error` marks it invalid and says why under it. */
+export function TextField({ label, error, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </label>
-      <input id={id} className={INPUT} {...props} />
+      <input id={id} className={INPUT} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

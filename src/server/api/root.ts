@@ -6,8 +6,10 @@ import { catalogueRouter } from "@/server/catalogue/router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { contactRouter } from "@/server/contact/router";
 import { liveRouter } from "@/server/live/router";
+import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
 import { profileRouter } from "@/server/profile/router";
+import { settingsRouter } from "@/server/settings/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
@@ -20,8 +22,10 @@ export const appRouter = createTRPCRouter({
   checkout: checkoutRouter,
   contact: contactRouter,
   live: liveRouter,
+  mail: mailRouter,
   orders: ordersRouter,
   profile: profileRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

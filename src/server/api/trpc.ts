@@ -31,8 +31,15 @@ export interface TRPCContext {
   live: LivePort;
   /** Rate limits for sign-up, contact and checkout (counted in the database). */
   limits: RequestLimits;
-  /** The storefront's catalogue reads (cached, shared by every caller). */
+  /** The storefront's catalogue reads and the shop's published settings (cached, shared by every caller). */
   catalogue: Catalogue;
+  /**
+   * Whether the shop runs in production: there the demo bank account takes no orders
+   * (settings/bank-transfer.ts). From NODE_ENV through the platform; tests choose it.
+   */
+  production: boolean;
+  /** Whether mails are sent (SMTP configured) or only kept in the outbox. */
+  mailIsSent: boolean;
   /** The profile of a user the auth port just vouched for (after sign-in), read as that user. */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
 }
@@ -49,6 +56,8 @@ export function createContextFor(services: RequestServices, user: SessionUser | 
     live: services.live,
     limits: services.limits,
     catalogue: services.catalogue,
+    production: services.production,
+    mailIsSent: services.mailIsSent,
     sessionUserFor: services.sessionUserFor,
   };
 }

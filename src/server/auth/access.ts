@@ -33,3 +33,15 @@ export function navLinksFor(user: Pick<SessionUser, "role"> | null): NavLink[] {
   }
   return links;
 }
+
+/**
+ * The admin pages' own navigation, above each of them: every admin page, the ones the header
+ * leaves out too (the spec's header has Dashboard and Orders; more would not fit at tablet width).
+ */
+export const ADMIN_LINKS: NavLink[] = [
+  { href: "/admin/dashboard", label: "Products" },
+  { href: "/admin/orders", label: "Orders" },
+  { href: "/admin/messages", label: "Messages" },
+  { href: "/admin/outbox", label: "Outbox" },
+  { href: "/admin/settings", label: "Shop settings" },
+];

@@ -2,10 +2,13 @@ import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
 import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
+import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { readUpload } from "@/server/storage/read-upload";
 import { timestampedName } from "@/server/storage/store-upload";
 
@@ -75,6 +78,18 @@ export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrde
   // A concurrent retry with the same key may have won: its order keeps its own proof.
   if (order.proof_path !== proof.path) await removeQuietly(storage, db, proof);
   return placed(order);
+}
+
+/**
+ * checkout.placeOrder: refused while the shop cannot be paid by bank transfer (the demo account
+ * in production: the customer would have paid a placeholder), before anything is uploaded.
+ */
+export async function placeOrder({ ctx, input }: { ctx: Pick<TRPCContext, "db" | "storage" | "catalogue" | "production"> & { user: SessionUser }; input: PlaceOrderInput }) {
+  const { bank } = await ctx.catalogue.settings();
+  if (bankTransferStatus(bank, ctx.production) === "not_set_up") {
+    throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.bankTransferNotSetUp });
+  }
+  return placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input);
 }
 
 async function removeQuietly(storage: StoragePort, db: ScopedDb, object: StoredObject) {

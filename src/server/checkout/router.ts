@@ -1,5 +1,5 @@
 import { byCaller, createTRPCRouter, customerProcedure, rateLimited } from "@/server/api/trpc";
-import { placeOrderWithProof } from "./place-order";
+import { placeOrder } from "./place-order";
 import { placeOrderInput } from "./schemas";
 import { startCheckout } from "./start-checkout";
 
@@ -8,5 +8,5 @@ export const checkoutRouter = createTRPCRouter({
   placeOrder: customerProcedure
     .input(placeOrderInput)
     .use(rateLimited((limits) => limits.checkout, byCaller))
-    .mutation(({ ctx, input }) => placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input)),
+    .mutation(placeOrder),
 });

@@ -1,9 +1,17 @@
 import type { TRPCContext } from "@/server/api/trpc";
-import { site } from "@/server/settings/site";
+import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { openCheckoutReference } from "./checkout-queries";
 
-/** What the checkout page shows: the bank details and a reference to pay with. */
-export async function startCheckout({ ctx }: { ctx: Pick<TRPCContext, "db"> }) {
+/**
+ * What the checkout page shows: the customer's reserved reference and the shop's bank account
+ * from its settings; `bankTransfer` says whether orders can be taken with it ("not_set_up": the
+ * demo account in production, shown to nobody) or only as a demo.
+ */
+export async function startCheckout({ ctx }: { ctx: Pick<TRPCContext, "db" | "catalogue" | "production"> }) {
+  const settings = await ctx.catalogue.settings();
+  const bankTransfer = bankTransferStatus(settings.bank, ctx.production);
   const reference = await ctx.db.transaction((trx) => openCheckoutReference(trx));
-  return { reference, bank: site.bank };
+  return bankTransfer === "not_set_up"
+    ? { reference, bankTransfer, bank: null }
+    : { reference, bankTransfer, bank: settings.bank };
 }

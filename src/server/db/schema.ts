@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
+import type { BankAccountType } from "@/lib/constants";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -97,6 +98,34 @@ export interface ContactMessagesTable {
   created_at: Generated<Date>;
 }
 
+/** The published shop settings: one row at most (ARCHITECTURE §15). */
+export interface ShopSettingsTable {
+  id: Generated<boolean>;
+  bank_account_name: string;
+  bank_name: string;
+  bank_account_number: string;
+  bank_branch_code: string;
+  bank_account_type: BankAccountType;
+  contact_phone: string;
+  contact_email: string;
+  contact_address: Generated<string>;
+  contact_hours: Generated<string>;
+  information_officer_name: string;
+  information_officer_email: string;
+  unpaid_order_days: Generated<number>;
+  /** Stamped by a trigger. */
+  updated_at: Generated<Date>;
+}
+
+/** The settings only admins read: one row at most. */
+export interface ShopPrivateSettingsTable {
+  id: Generated<boolean>;
+  orders_email: string;
+  /** Stamped by a trigger, with the admin who saved. */
+  updated_at: Generated<Date>;
+  updated_by: Generated<string | null>;
+}
+
 /** auth.users: only the columns the local auth adapter touches. */
 export interface AuthUsersTable {
   id: string;
@@ -154,6 +183,20 @@ export interface StorageBucketsTable {
   allowed_mime_types: string[] | null;
 }
 
+/** The transactional outbox (ARCHITECTURE §14): written by SQL triggers, read by the worker and admins. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  template: string;
+  data: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+}
+
 export interface DB {
   profiles: ProfilesTable;
   categories: CategoriesTable;
@@ -164,6 +207,9 @@ export interface DB {
   order_items: OrderItemsTable;
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
+  shop_settings: ShopSettingsTable;
+  shop_private_settings: ShopPrivateSettingsTable;
+  mail_outbox: MailOutboxTable;
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
   "auth.identities": AuthIdentitiesTable;

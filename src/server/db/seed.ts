@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { settingsFromEnv } from "@/server/settings/defaults";
+import { insertMissingSettings } from "@/server/settings/queries";
+import type { ShopSettingsValues } from "@/server/settings/schemas";
 import type { DB } from "./schema";
 import { execScript } from "./database";
 
@@ -10,12 +13,17 @@ export const DEMO_USERS_SEED = "supabase/seed-demo-users.sql";
 export interface SeedOptions {
   /** Also create the demo admin and customer (development only, never production). */
   demoUsers: boolean;
+  /** The shop settings a shop without them starts with; default: SHOP_*, BANK_* (settingsFromEnv). */
+  settings?: ShopSettingsValues;
   root?: string;
 }
 
 /**
  * Local modes: gives a brand-new database the demo catalogue (the same supabase/seed.sql that
  * `supabase start` runs), once. A shop whose owner later deletes every product is not re-seeded.
+ * The shop settings are created from the environment on every start where they are missing (a
+ * shop seeded before they existed gets them too), never over what the owner saved; first, so
+ * seed.sql's demo settings (for Supabase) do not take their place.
  */
 export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ seeded: boolean }> {
   const root = options.root ?? process.cwd();
@@ -30,7 +38,7 @@ export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ 
     );
     const { rows } = await sql<{ name: string }>`select name from shop_meta.seeds`.execute(trx);
     const done = new Set(rows.map((row) => row.name));
-    let seeded = false;
+    let seeded = await insertMissingSettings(trx, options.settings ?? settingsFromEnv());
     if (!done.has("catalogue")) {
       await execScript(trx, fs.readFileSync(path.join(root, CATALOGUE_SEED), "utf8"));
       await sql`insert into shop_meta.seeds (name) values ('catalogue')`.execute(trx);

@@ -1,16 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { env } from "@/env";
 import type { Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import type { DB } from "@/server/db/schema";
-
-/**
- * Days after which an order still awaiting payment is cancelled by the shop (0: never). From
- * UNPAID_ORDER_DAYS for now; the one place to read it from the shop's settings instead (§15).
- */
-export function unpaidOrderDays(): number {
-  return env.UNPAID_ORDER_DAYS;
-}
 
 /**
  * Cancels the orders still `pending_payment` more than `days` days after they were placed, and
@@ -18,7 +9,7 @@ export function unpaidOrderDays(): number {
  * days" in each order's history; run as an admin (RLS: anyone else is refused) or on the
  * server's own connection.
  */
-export async function cancelUnpaidOrders(db: Tx | Kysely<DB>, days: number = unpaidOrderDays()): Promise<number> {
+export async function cancelUnpaidOrders(db: Tx | Kysely<DB>, days: number): Promise<number> {
   const { rows } = await sql<{ cancelled: number }>`select public.cancel_unpaid_orders(${days}::integer) as cancelled`.execute(db);
   return Number(rows[0]?.cancelled ?? 0);
 }
@@ -34,16 +25,18 @@ export const UNPAID_ORDER_CHECK_MS = 15 * 60_000;
  */
 export function startUnpaidOrderTimer(
   database: Pick<ShopDatabase, "kysely">,
-  options: { everyMs?: number; days?: () => number; log?: Pick<Console, "info" | "error"> } = {},
+  /** The shop settings' number of days (0: never), read afresh each run so an owner's change applies. */
+  days: () => Promise<number>,
+  options: { everyMs?: number; log?: Pick<Console, "info" | "error"> } = {},
 ): () => void {
-  const { everyMs = UNPAID_ORDER_CHECK_MS, days = unpaidOrderDays, log = console } = options;
+  const { everyMs = UNPAID_ORDER_CHECK_MS, log = console } = options;
   let running = false;
   const run = async () => {
     // A slow run (a locked database) is not overtaken by the next tick.
     if (running) return;
     running = true;
     try {
-      const limit = days();
+      const limit = await days();
       const cancelled = await cancelUnpaidOrders(database.kysely, limit);
       if (cancelled > 0) log.info(`[orders] cancelled ${cancelled} order(s) not paid within ${limit} day(s)`);
     } catch (error) {

@@ -3,6 +3,11 @@ import { connection } from "next/server";
 import { env, runMode } from "@/env";
 import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
+import { drainOutbox } from "@/server/mail/outbox";
+import { mailShopFrom } from "@/server/mail/shop";
+import { createMailTransport } from "./adapters/mail/transport";
+import { logNewMails, startMailWorker } from "@/server/mail/worker";
+import type { MailTransport } from "@/server/ports/mail";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
 import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
@@ -62,13 +67,38 @@ export function getDatabase(): Promise<ShopDatabase> {
     // other processes make even before this one reads the catalogue.
     await catalogueFor(database, publicFileUrl);
     // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
-    startUnpaidOrderTimer(database);
+    startUnpaidOrderTimer(database, async () => (await (await catalogueFor(database, publicFileUrl)).settings()).unpaidOrderDays);
+    // Mail: the outbox worker when SMTP is configured; otherwise the mails wait in the outbox.
+    const transport = mailTransport();
+    const shop = mailShopOf(database);
+    if (transport.kind === "smtp") startMailWorker(database, { transport, shop });
+    else if (env.NODE_ENV === "development") logNewMails(database, shop);
     return database;
   })().catch((error: unknown) => {
     state.database = undefined;
     throw error;
   });
   return state.database;
+}
+
+/** The mail transport (ARCHITECTURE §3): SMTP when SMTP_URL is set, in every mode; else none. */
+function mailTransport(): MailTransport {
+  return createMailTransport(env);
+}
+
+function mailShopOf(database: ShopDatabase) {
+  return async () => mailShopFrom(await (await catalogueFor(database, publicFileUrl)).settings());
+}
+
+/** Whether mails are sent at all (the Outbox page says when they are only kept). */
+export function mailIsSent(): boolean {
+  return mailTransport().kind === "smtp";
+}
+
+/** Delivers the outbox once, until nothing is due: the serverless schedule's route. */
+export async function drainMailOutbox() {
+  const database = await getDatabase();
+  return drainOutbox({ db: database.kysely, transport: mailTransport(), shop: mailShopOf(database) });
 }
 
 /** A public file's URL in this run mode: `/files/...` locally, Supabase Storage's public URL there. */
@@ -94,6 +124,10 @@ export interface RequestServices {
   live: LivePort;
   limits: RequestLimits;
   catalogue: Catalogue;
+  /** Whether this is a production server (NODE_ENV): the demo bank account then takes no orders. */
+  production: boolean;
+  /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
+  mailIsSent: boolean;
   /** The signed-in user's profile, read as that user (the session lookup). */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
 }
@@ -102,7 +136,14 @@ export interface RequestServices {
 export async function requestServices(cookies: CookieJar, requestHeaders: Headers): Promise<RequestServices> {
   const database = await getDatabase();
   const catalogue = await getCatalogue();
-  const common = { database, limits: requestLimits, catalogue, sessionUserFor: (user: AuthUser) => loadSessionUser(database, user) };
+  const common = {
+    database,
+    limits: requestLimits,
+    catalogue,
+    production: env.NODE_ENV === "production",
+    mailIsSent: mailIsSent(),
+    sessionUserFor: (user: AuthUser) => loadSessionUser(database, user),
+  };
   if (runMode() === "supabase") {
     const config = supabaseConfig();
     const client = supabaseServerClient(config, cookies);

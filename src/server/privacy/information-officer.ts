@@ -1,18 +1,22 @@
 import "server-only";
 
-import type { InformationOfficer } from "@/lib/business-content";
+import type { InformationOfficer, ShopFacts } from "@/lib/business-content";
+import { getCatalogue } from "@/server/platform";
 import { site } from "@/server/settings/site";
 
-/**
- * Who answers privacy requests: POPIA's information officer, named on /privacy. The one place that
- * decides it: today the business's own contact details from `site`; once the shop's settings live
- * in the database (ARCHITECTURE §15), read them here. Async already, so callers need not change.
- */
+/** The business's facts the legal pages quote, from the shop settings (ARCHITECTURE §15). */
+export async function shopFacts(): Promise<ShopFacts> {
+  const settings = await (await getCatalogue()).settings();
+  return { name: site.name, ...settings.contact, unpaidOrderDays: settings.unpaidOrderDays };
+}
+
+/** Who answers privacy requests: POPIA's information officer, named on /privacy, from the shop settings. */
 export async function informationOfficer(): Promise<InformationOfficer> {
+  const settings = await (await getCatalogue()).settings();
   return {
-    name: `The Information Officer, ${site.name}`,
-    email: site.email,
-    phone: site.phone,
-    address: site.address,
+    name: settings.informationOfficer.name,
+    email: settings.informationOfficer.email,
+    phone: settings.contact.phone,
+    address: settings.contact.address,
   };
 }

@@ -1,0 +1,37 @@
+/**
+ * `npm run mail:send`: delivers the mail outbox once, until nothing is due, and exits. For
+ * hosting without a long-running server process (serverless with Supabase or PostgreSQL): run it
+ * on a schedule, or call /api/mail/send with CRON_SECRET. A running server delivers by itself.
+ */
+import { env } from "@/env";
+import { startDatabase } from "@/server/db";
+import { catalogueFor } from "@/server/catalogue/catalogue";
+import { drainOutbox } from "@/server/mail/outbox";
+import { mailShopFrom } from "@/server/mail/shop";
+import { createMailTransport } from "@/server/platform/adapters/mail/transport";
+import { localFileUrl } from "@/server/ports/storage";
+
+async function main(): Promise<number> {
+  const transport = createMailTransport(env);
+  if (transport.kind !== "smtp") {
+    console.error("No SMTP server is configured: set SMTP_URL (see .env.example). The mails stay in the outbox.");
+    return 1;
+  }
+  const database = await startDatabase();
+  try {
+    const catalogue = await catalogueFor(database, localFileUrl);
+    const report = await drainOutbox({ db: database.kysely, transport, shop: async () => mailShopFrom(await catalogue.settings()) });
+    console.log(`[mail] sent ${report.sent}, failed for good ${report.failed}, to retry later ${report.retrying}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

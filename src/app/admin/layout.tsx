@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { messages } from "@/lib/messages";
+import { ADMIN_LINKS } from "@/server/auth/access";
+import { bankTransferStatus } from "@/server/settings/bank-transfer";
+import { getRequestContext } from "@/trpc/request-context";
+
+/**
+ * Every admin page: the admin navigation and, in production while checkout cannot take orders
+ * because the bank account is still the demo placeholder, a banner that says so and links to Shop
+ * settings. The pages guard themselves (requireAccess); both are shown to admins only.
+ */
+export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
+  const { user, catalogue, production } = await getRequestContext();
+  if (user?.role !== "admin") return children;
+  const notSetUp = bankTransferStatus((await catalogue.settings()).bank, production) === "not_set_up";
+  return (
+    <>
+      <AdminNav links={ADMIN_LINKS} />
+      {notSetUp ? (
+        <div role="status" className="border-b border-red-200 bg-red-50" data-testid="settings-banner">
+          <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-danger sm:px-6">
+            {messages.settings.bankNotSetUp}{" "}
+            <Link href="/admin/settings" className="font-semibold underline">
+              Open Shop settings
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { ShopSettingsForm } from "@/components/admin/shop-settings-form";
+import { messages } from "@/lib/messages";
+import { requireAccess } from "@/server/auth/guards";
+import { api, HydrateClient } from "@/trpc/server";
+
+export const metadata: Metadata = { title: messages.settings.title, robots: { index: false } };
+
+export default async function AdminSettingsPage() {
+  await requireAccess("admin", "/admin/settings");
+  void api.settings.get.prefetch();
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">{messages.settings.title}</h1>
+      <p className="mt-2 text-muted">What customers see at checkout, in the footer and on the contact page, and where order notices go.</p>
+      <div className="mt-6">
+        <HydrateClient>
+          <ShopSettingsForm />
+        </HydrateClient>
+      </div>
+    </main>
+  );
+}

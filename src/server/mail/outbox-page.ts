@@ -1,0 +1,39 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import { listOutbox, outboxStatus, renderRow } from "./outbox";
+import { mailShopFrom } from "./shop";
+
+/**
+ * The Outbox page's content: the newest mails with their status, attempts and last error, and
+ * each one rendered as it was or will be sent (subject and plain text), so an admin sees what a
+ * customer was told even when no SMTP server is configured.
+ */
+export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "catalogue" | "mailIsSent"> }) {
+  const shop = mailShopFrom(await ctx.catalogue.settings());
+  let listed;
+  try {
+    listed = await ctx.db.transaction((trx) => listOutbox(trx));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.mail.loadFailed, cause: error });
+  }
+  const mails = await Promise.all(
+    listed.rows.map(async (row) => {
+      const rendered = await renderRow(row, shop).catch(() => null);
+      return {
+        id: row.id,
+        recipient: row.recipient,
+        template: row.template,
+        status: outboxStatus(row),
+        attempts: row.attempts,
+        createdAt: new Date(row.created_at),
+        sentAt: row.sent_at ? new Date(row.sent_at) : null,
+        nextAttemptAt: new Date(row.next_attempt_at),
+        lastError: row.last_error,
+        subject: rendered?.subject ?? messages.mail.unrenderable,
+        text: rendered?.text ?? "",
+      };
+    }),
+  );
+  return { mails, counts: listed.counts, sending: ctx.mailIsSent };
+}

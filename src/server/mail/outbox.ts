@@ -1,0 +1,174 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "@/server/db/schema";
+import type { Tx } from "@/server/db/as-caller";
+import { MailSendError, type MailTransport } from "@/server/ports/mail";
+import { outboxMessageId } from "./message-id";
+import { MailDataError, renderMail, type RenderedMail } from "./render";
+import { isMailTemplate, type MailShop } from "./schemas";
+
+/** A row is given up on after this many failed sends, and shown to admins as failed. */
+export const MAX_ATTEMPTS = 10;
+/** While a worker sends a row it claimed, no other worker takes it; after this, one may (a crash). */
+export const CLAIM_MS = 5 * 60_000;
+/** How many rows one worker takes at a time. */
+export const BATCH = 20;
+
+/** How long to wait before the next try after `attempts` failures: 30 s doubling, a day at most. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 24 * 3600_000);
+}
+
+export interface OutboxRow {
+  id: string;
+  recipient: string;
+  template: string;
+  data: unknown;
+  attempts: number;
+}
+
+export interface DeliveryDeps {
+  /** The server's own connection: the worker is a server task, not a request (ARCHITECTURE §2). */
+  db: Kysely<DB>;
+  transport: MailTransport;
+  /** The shop's details for the templates (name, links, bank account), read when sending. */
+  shop: () => Promise<MailShop>;
+}
+
+/**
+ * Claims up to BATCH due rows: `for update skip locked`, so several server processes on one
+ * database share the work, each row going to one of them; the claim moves the row's next
+ * attempt CLAIM_MS ahead, so a worker that dies mid-send leaves it for another to take later.
+ */
+export async function claimDue(db: Kysely<DB>, limit = BATCH): Promise<OutboxRow[]> {
+  const { rows } = await sql<OutboxRow>`
+    update public.mail_outbox m
+    set next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
+    where m.id in (
+      select id from public.mail_outbox
+      where sent_at is null and failed_at is null and next_attempt_at <= now()
+      order by next_attempt_at, created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning m.id, m.recipient, m.template, m.data, m.attempts`.execute(db);
+  return rows;
+}
+
+/** Renders a row's mail with the shop's details (also what the admins' Outbox page shows). */
+export async function renderRow(row: Pick<OutboxRow, "template" | "data">, shop: MailShop): Promise<RenderedMail> {
+  if (!isMailTemplate(row.template)) throw new MailDataError(row.template, ["unknown template"]);
+  return renderMail(row.template, row.data, shop);
+}
+
+async function markSent(db: Kysely<DB>, id: string) {
+  await db.updateTable("mail_outbox").set({ sent_at: new Date(), attempts: sql`attempts + 1`, last_error: null }).where("id", "=", id).execute();
+}
+
+async function markFailed(db: Kysely<DB>, row: OutboxRow, error: unknown, giveUp: boolean) {
+  const attempts = row.attempts + 1;
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const failed = giveUp || attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable("mail_outbox")
+    .set({
+      attempts,
+      last_error: message,
+      failed_at: failed ? new Date() : null,
+      next_attempt_at: new Date(Date.now() + backoffMs(attempts)),
+    })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * One round of delivery: claims the due rows, sends each and marks it. A crash between the
+ * server accepting a mail and the row being marked sends that mail again after CLAIM_MS (at
+ * least once, never zero times); its Message-ID is the row's, so the recipient sees one mail.
+ */
+export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<DeliveryReport & { claimed: number }> {
+  const report = { sent: 0, retrying: 0, failed: 0, claimed: 0 };
+  const rows = await claimDue(deps.db, limit);
+  report.claimed = rows.length;
+  if (rows.length === 0) return report;
+  const shop = await deps.shop();
+  for (const row of rows) {
+    let mail: RenderedMail;
+    try {
+      mail = await renderRow(row, shop);
+    } catch (error) {
+      // Data no template can render will not render next time either.
+      await markFailed(deps.db, row, error, true);
+      report.failed++;
+      continue;
+    }
+    try {
+      await deps.transport.send({
+        messageId: outboxMessageId(row.id, shop.siteUrl),
+        from: `"${shop.name.replace(/["\\]/g, "")}" <${shop.email}>`,
+        to: row.recipient,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+    } catch (error) {
+      // A 5xx refusal of this mail (no such mailbox) is final; the server being away is not.
+      const permanent = error instanceof MailSendError && error.permanent;
+      await markFailed(deps.db, row, error, permanent);
+      if (permanent || row.attempts + 1 >= MAX_ATTEMPTS) report.failed++;
+      else report.retrying++;
+      continue;
+    }
+    await markSent(deps.db, row.id);
+    report.sent++;
+  }
+  return report;
+}
+
+/** Delivers until nothing is due (the serverless `npm run mail:send` and the cron route). */
+export async function drainOutbox(deps: DeliveryDeps): Promise<DeliveryReport> {
+  const total = { sent: 0, retrying: 0, failed: 0 };
+  for (let round = 0; round < 100; round++) {
+    const { claimed, ...report } = await deliverDue(deps);
+    total.sent += report.sent;
+    total.retrying += report.retrying;
+    total.failed += report.failed;
+    if (claimed < BATCH) break;
+  }
+  return total;
+}
+
+export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
+
+/** The outbox as admins see it (RLS: admins only), newest first, with each mail rendered. */
+export async function listOutbox(trx: Tx, limit = 100) {
+  const rows = await trx
+    .selectFrom("mail_outbox")
+    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const counts = await trx
+    .selectFrom("mail_outbox")
+    .select([
+      sql<string>`count(*) filter (where sent_at is not null)`.as("sent"),
+      sql<string>`count(*) filter (where failed_at is not null)`.as("failed"),
+      sql<string>`count(*) filter (where sent_at is null and failed_at is null)`.as("waiting"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { rows, counts: { sent: Number(counts.sent), failed: Number(counts.failed), waiting: Number(counts.waiting) } };
+}
+
+/** A row's status in words for the Outbox page. */
+export function outboxStatus(row: { sent_at: Date | null; failed_at: Date | null; attempts: number }): OutboxStatus {
+  if (row.sent_at) return "sent";
+  if (row.failed_at) return "failed";
+  return row.attempts > 0 ? "retrying" : "queued";
+}

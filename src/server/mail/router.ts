@@ -1,0 +1,7 @@
+import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
+import { outboxForAdmins } from "./outbox-page";
+
+/** The mail outbox, for admins (RLS: admins read it; nobody writes it through the API). */
+export const mailRouter = createTRPCRouter({
+  outbox: adminProcedure.query(outboxForAdmins),
+});

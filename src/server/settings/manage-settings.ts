@@ -1,0 +1,29 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import { bankTransferStatus } from "./bank-transfer";
+import { settingsFromEnv } from "./defaults";
+import { publicSettingsOf, readAdminSettings, saveSettings } from "./queries";
+import type { ShopSettingsValues } from "./schemas";
+
+const m = messages.settings;
+
+type Ctx = Pick<TRPCContext, "db" | "catalogue" | "production">;
+
+/** Every setting for the admins' form, and whether checkout can take orders with the saved bank account. */
+export async function getSettings({ ctx }: { ctx: Ctx }) {
+  const settings = await ctx.db.transaction((trx) => readAdminSettings(trx, settingsFromEnv()));
+  return { ...settings, bankTransfer: bankTransferStatus(publicSettingsOf(settings.values).bank, ctx.production) };
+}
+
+/** Saves the settings (RLS: admins only) and drops every cached copy, so the shop shows them at once. */
+export async function updateSettings({ ctx, input }: { ctx: Ctx; input: ShopSettingsValues }) {
+  try {
+    await ctx.db.transaction((trx) => saveSettings(trx, input));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.saveFailed, cause: error });
+  }
+  ctx.catalogue.changed();
+  // The values as stored (account number without spaces...), for the form to show.
+  return { message: m.saved, values: input };
+}
