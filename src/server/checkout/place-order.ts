@@ -10,7 +10,7 @@ import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { readUpload } from "@/server/storage/read-upload";
-import { timestampedName } from "@/server/storage/store-upload";
+import { removeQuietly, timestampedName } from "@/server/storage/store-upload";
 
 const m = messages.checkout;
 
@@ -72,11 +72,11 @@ export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrde
       (deps.placeOrder ?? placeOrderSql)(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
     );
   } catch (error) {
-    await removeQuietly(storage, db, proof);
+    await removeQuietly({ storage, db }, proof, "an unused proof of payment");
     throw toCheckoutError(error);
   }
   // A concurrent retry with the same key may have won: its order keeps its own proof.
-  if (order.proof_path !== proof.path) await removeQuietly(storage, db, proof);
+  if (order.proof_path !== proof.path) await removeQuietly({ storage, db }, proof, "an unused proof of payment");
   return placed(order);
 }
 
@@ -90,14 +90,6 @@ export async function placeOrder({ ctx, input }: { ctx: Pick<TRPCContext, "db" |
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.bankTransferNotSetUp });
   }
   return placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input);
-}
-
-async function removeQuietly(storage: StoragePort, db: ScopedDb, object: StoredObject) {
-  try {
-    await storage.remove(db, object);
-  } catch (error) {
-    console.error("[checkout] could not remove an unused proof of payment:", object.path, error);
-  }
 }
 
 function toCheckoutError(error: unknown): TRPCError {

@@ -46,6 +46,32 @@ export function loadPdfjs(): Promise<Pdfjs> {
   return pdfjs;
 }
 
+/**
+ * How pdf.js opens a stored or uploaded PDF here: nothing to load from anywhere (no URL, and no
+ * locations for fonts, CMaps, wasm or ICC profiles, so pdf.js has nothing it could fetch or
+ * read), no system or web fonts, no XFA. (`isEvalSupported` is gone from pdf.js 6: it no longer
+ * compiles PDF functions to JS.)
+ */
+export function pdfjsOptions(bytes: Uint8Array, extra: { stopAtErrors?: boolean } = {}) {
+  return {
+    // pdf.js takes ownership of (detaches) the buffer it is given, and refuses a Buffer: give it
+    // a plain Uint8Array copy (Buffer#slice would be a view, not a copy).
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    useSystemFonts: false,
+    disableFontFace: true,
+    useWorkerFetch: false,
+    useWasm: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    enableXfa: false,
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
+    ...extra,
+  };
+}
+
 const refuse = (reason: PdfRefusal): PdfCheck => ({ ok: false, reason });
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString("latin1");
@@ -71,27 +97,8 @@ export async function checkPdfProof(bytes: Uint8Array): Promise<PdfCheck> {
   // its strings and streams (object streams included) cannot be read without decrypting.
   if (scan.encrypted) return refuse("encrypted");
 
-  const { getDocument, PasswordException, VerbosityLevel } = await loadPdfjs();
-  const task = getDocument({
-    // pdf.js takes ownership of (detaches) the buffer it is given, and refuses a Buffer: give it
-    // a plain Uint8Array copy (Buffer#slice would be a view, not a copy).
-    data: new Uint8Array(bytes),
-    verbosity: VerbosityLevel.ERRORS,
-    stopAtErrors: true,
-    // Nothing to load from anywhere: no URL, and no locations for fonts, CMaps, wasm or ICC
-    // profiles, so pdf.js has nothing it could fetch or read; no system or web fonts either.
-    // (`isEvalSupported` is gone from pdf.js 6: it no longer compiles PDF functions to JS.)
-    useSystemFonts: false,
-    disableFontFace: true,
-    useWorkerFetch: false,
-    useWasm: false,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    enableXfa: false,
-    disableRange: true,
-    disableStream: true,
-    disableAutoFetch: true,
-  });
+  const { getDocument, PasswordException } = await loadPdfjs();
+  const task = getDocument(pdfjsOptions(bytes, { stopAtErrors: true }));
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<PdfCheck>((resolve) => {

@@ -1,4 +1,4 @@
-import { loadPdfjs } from "./pdf-check";
+import { loadPdfjs, pdfjsOptions } from "./pdf-check";
 
 interface NodeCanvasFactory {
   create(width: number, height: number): { canvas: { toBuffer(type: "image/png"): Buffer }; context: CanvasRenderingContext2D };
@@ -13,20 +13,9 @@ export const PDF_PREVIEW_WIDTH = 1000;
  * script running in the shop's pages. The PDF passed checkPdfProof when it was uploaded.
  */
 export async function renderPdfFirstPage(bytes: Uint8Array, width = PDF_PREVIEW_WIDTH): Promise<Uint8Array> {
-  const { getDocument, VerbosityLevel } = await loadPdfjs();
-  const task = getDocument({
-    data: new Uint8Array(bytes),
-    verbosity: VerbosityLevel.ERRORS,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    useWasm: false,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    enableXfa: false,
-    disableRange: true,
-    disableStream: true,
-    disableAutoFetch: true,
-  });
+  const { getDocument } = await loadPdfjs();
+  // A viewer draws the page with its fonts: font faces on (pdf.js draws them on the canvas itself).
+  const task = getDocument({ ...pdfjsOptions(bytes), disableFontFace: false });
   try {
     const pdf = await task.promise;
     const page = await pdf.getPage(1);
