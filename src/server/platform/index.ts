@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
 import { connection } from "next/server";
 import { env, runMode } from "@/env";
 import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
@@ -10,6 +11,7 @@ import { logNewMails, startMailWorker } from "@/server/mail/worker";
 import type { MailTransport } from "@/server/ports/mail";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
+import { startRetentionTimer } from "@/server/privacy/retention";
 import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
 import type { AuthPort, AuthUser } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
@@ -68,6 +70,8 @@ export function getDatabase(): Promise<ShopDatabase> {
     await catalogueFor(database, publicFileUrl);
     // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
     startUnpaidOrderTimer(database, async () => (await (await catalogueFor(database, publicFileUrl)).settings()).unpaidOrderDays);
+    // What the privacy notice says is kept no longer goes, daily (proof files through the storage port).
+    startRetentionTimer(database, () => serviceStorage(database));
     // Mail: the outbox worker when SMTP is configured; otherwise the mails wait in the outbox.
     const transport = mailTransport();
     const shop = mailShopOf(database);
@@ -88,6 +92,13 @@ function mailTransport(): MailTransport {
 
 function mailShopOf(database: ShopDatabase) {
   return async () => mailShopFrom(await (await catalogueFor(database, publicFileUrl)).settings());
+}
+
+/** Storage with the server's own rights, for its own tasks (the retention purge), never for a request. */
+function serviceStorage(database: ShopDatabase): StoragePort {
+  if (runMode() !== "supabase") return createLocalStorage(localStorageRoot(), database.kysely);
+  const { url, anonKey, serviceRoleKey } = supabaseConfig();
+  return createSupabaseStorage({ url, client: createClient(url, serviceRoleKey ?? anonKey, { auth: { persistSession: false, autoRefreshToken: false } }), serviceRoleKey });
 }
 
 /** Whether mails are sent at all (the Outbox page says when they are only kept). */
