@@ -196,6 +196,7 @@ export const messages = {
     unpaidReason: (days: number) => `not paid within ${days} day${days === 1 ? "" : "s"}`,
     exportAdminsOnly: "Only admins can export orders.",
     exportBadFilter: "That filter is not valid, so nothing was exported.",
+    orderGone: "That order no longer exists.",
   },
   /** The admin's names for the statuses (filters and the status dropdown). */
   adminStatus: {
