@@ -2,6 +2,10 @@
 
 /** Status and feedback messages clear after this long. */
 export const MESSAGE_CLEAR_MS = 3_000;
+/** An admin's notice of a new order or message hides itself after this long (unless hovered or focused). */
+export const NOTICE_TOAST_MS = 8_000;
+/** At most this many notices show at once; an older one makes way (the badges still count it). */
+export const MAX_NOTICE_TOASTS = 3;
 /** A copy button shows "Copied" for this long. */
 export const COPY_CONFIRM_MS = 2_000;
 /** After a successful order the customer is taken to /products after this long. */

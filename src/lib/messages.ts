@@ -196,6 +196,25 @@ export const messages = {
     unpaidReason: (days: number) => `not paid within ${days} day${days === 1 ? "" : "s"}`,
     exportAdminsOnly: "Only admins can export orders.",
     exportBadFilter: "That filter is not valid, so nothing was exported.",
+    orderGone: "That order no longer exists.",
+  },
+  /** What admins are told, on every admin page, of new orders and messages as they arrive. */
+  adminNotices: {
+    /** `total` as the shop shows amounts (formatRand): R250, R149.50. */
+    newOrder: (reference: string, customerName: string, total: string) => `New order ${reference} from ${customerName} — ${total}`,
+    /** When the order's details could not be read (gone again, or the network failed). */
+    newOrderUnnamed: "New order received",
+    newMessage: (name: string) => `New message from ${name}`,
+    newMessageUnnamed: "New contact message received",
+    openOrders: "Open Orders",
+    openMessages: "Open Messages",
+    dismiss: "Dismiss notification",
+    region: "Notifications",
+    /** After the count on the admin navigation's Orders and Messages: "Orders 2 new". */
+    unseen: "new",
+    /** The sound switch's name (its state is its checked state); `soundShort` is what it shows. */
+    sound: "Sound for new orders and messages",
+    soundShort: "Sound",
   },
   /** The admin's names for the statuses (filters and the status dropdown). */
   adminStatus: {

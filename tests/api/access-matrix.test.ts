@@ -93,6 +93,7 @@ const rules: Record<string, Rule> = {
   "adminOrders.list": { expect: ADMINS, input: () => ({}) },
   "adminOrders.counts": { expect: ADMINS, input: () => ({ search: "example" }) },
   "adminOrders.updateStatus": { expect: ADMINS, input: () => ({ id: orderA.id, status: "pending_delivery" }) },
+  "adminOrders.notice": { expect: ADMINS, input: () => ({ id: orderA.id }) },
   "adminProducts.list": { expect: ADMINS },
   "adminProducts.categories": { expect: ADMINS },
   "adminProducts.addCategory": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}` }) },
@@ -124,6 +125,10 @@ const rules: Record<string, Rule> = {
   "checkout.placeOrder": { expect: CUSTOMERS, input: (role) => orderForm(role), prepare: cartFirst },
   "contact.send": { expect: EVERYONE, input: () => ({ name: "Matrix", email: "matrix@example.test", phone: "", message: "Hello from the matrix." }) },
   "contact.list": { expect: ADMINS },
+  "contact.notice": {
+    expect: ADMINS,
+    input: async () => ({ id: (await db.kysely.selectFrom("contact_messages").select("id").limit(1).executeTakeFirstOrThrow()).id }),
+  },
   "contact.markRead": {
     expect: ADMINS,
     input: async () => {

@@ -78,6 +78,43 @@ describe("live updates (local: LISTEN/NOTIFY → subscription)", () => {
     expect(mine!.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
   });
 
+  it("tell admins of a new contact message, and neither its sender nor other customers", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const customer = await createUser(db);
+    const adminEvents = listen(await (await callerAs(db, admin)).live.changes());
+    const customerEvents = listen(await (await callerAs(db, customer)).live.changes());
+    await subscribed();
+    const send = (name: string) => ({ name, email: "sender@example.test", phone: "", message: "Do you deliver to Soweto?" });
+    await (await callerAs(db, null)).contact.send(send("Sipho"));
+    // A signed-in customer's message has their user_id, yet it is for the shop's eyes only.
+    await (await callerAs(db, customer)).contact.send(send("Thandi"));
+    const heard = await settle(adminEvents, 2);
+    expect(heard).toEqual([
+      { table: "contact_messages", op: "INSERT", id: expect.any(String) },
+      { table: "contact_messages", op: "INSERT", id: expect.any(String) },
+    ]);
+    expect(await settle(customerEvents, 1, 300)).toEqual([]);
+    // The event has the id only; an admin reads the rest, a customer may not.
+    const [first] = heard as { id: string }[];
+    expect(await (await callerAs(db, admin)).contact.notice({ id: first!.id })).toEqual({ id: first!.id, name: "Sipho" });
+    await expect((await callerAs(db, customer)).contact.notice({ id: first!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("give admins what a new order's notice says, by the id the event carried", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const customer = await createUser(db, { fullName: "Thandi Nkosi" });
+    const events = listen(await (await callerAs(db, admin)).live.changes());
+    await subscribed();
+    const order = await placeTestOrder(db, customer, [productId]);
+    const [event] = (await settle(events, 1)) as { id: string }[];
+    expect(await (await callerAs(db, admin)).adminOrders.notice({ id: event!.id })).toEqual({
+      id: order.id,
+      reference: order.reference,
+      customerName: "Thandi Nkosi",
+      total: Number(order.total),
+    });
+  });
+
   it("are only for signed-in users", async () => {
     await expect((await callerAs(db, null)).live.changes()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

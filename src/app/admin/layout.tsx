@@ -1,14 +1,16 @@
 import Link from "next/link";
 import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminNotices } from "@/components/admin/notices/admin-notices";
 import { messages } from "@/lib/messages";
 import { ADMIN_LINKS } from "@/server/auth/access";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { getRequestContext } from "@/trpc/request-context";
 
 /**
- * Every admin page: the admin navigation and, in production while checkout cannot take orders
+ * Every admin page: the admin navigation (with the counts of new orders and messages), the
+ * notices of new ones as they arrive, and, in production while checkout cannot take orders
  * because the bank account is still the demo placeholder, a banner that says so and links to Shop
- * settings. The pages guard themselves (requireAccess); both are shown to admins only.
+ * settings. The pages guard themselves (requireAccess); all of it is shown to admins only.
  */
 export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
   const { user, catalogue, production } = await getRequestContext();
@@ -28,6 +30,7 @@ export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
         </div>
       ) : null}
       {children}
+      <AdminNotices />
     </>
   );
 }

@@ -2,29 +2,48 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { messages } from "@/lib/messages";
 import type { NavLink } from "@/server/auth/access";
+import { NoticeSoundSwitch } from "./notices/notice-sound-switch";
+import { NOTICE_PAGES, useUnseenNotices, type NoticeKind } from "./notices/unseen-notices";
 
-/** The admin pages' navigation: compact tabs, the current page marked. */
+const KIND_OF_PAGE = new Map<string, NoticeKind>(Object.entries(NOTICE_PAGES).map(([kind, href]) => [href, kind as NoticeKind]));
+
+/** The admin pages' navigation: compact tabs, the current page marked, new orders and messages counted. */
 export function AdminNav({ links }: { links: NavLink[] }) {
   const pathname = usePathname();
+  const unseen = useUnseenNotices();
   return (
     <nav aria-label="Admin" className="border-b border-line bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
-        {links.map((link) => {
-          const current = pathname.startsWith(link.href);
-          return (
-            <li key={link.href} className="shrink-0">
-              <Link
-                href={link.href}
-                aria-current={current ? "page" : undefined}
-                className={`block rounded-lg px-3 py-1.5 text-sm font-medium transition ${current ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
-              >
-                {link.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:px-6">
+        <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+          {links.map((link) => {
+            const current = pathname.startsWith(link.href);
+            const kind = KIND_OF_PAGE.get(link.href);
+            const count = kind ? unseen[kind].length : 0;
+            return (
+              <li key={link.href} className="shrink-0">
+                <Link
+                  href={link.href}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium transition ${current ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
+                >
+                  {link.label}
+                  {/* Read out as "Orders 2 new"; the flex gap does the spacing on screen. */}
+                  {count > 0 ? " " : null}
+                  {count > 0 ? (
+                    <span data-testid={`unseen-${kind}`} className="tabular rounded-full bg-accent-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                      {count > 99 ? "99+" : count}
+                      <span className="sr-only"> {messages.adminNotices.unseen}</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <NoticeSoundSwitch />
+      </div>
     </nav>
   );
 }

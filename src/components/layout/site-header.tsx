@@ -46,7 +46,7 @@ export async function SiteHeader() {
           cartBadge={user?.role === "user" ? <CartCount /> : null}
           account={account}
         />
-        {user ? <LiveUpdates config={live} userId={user.id} /> : null}
+        {user ? <LiveUpdates config={live} viewer={{ id: user.id, role: user.role }} /> : null}
       </div>
     </header>
   );

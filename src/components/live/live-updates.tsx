@@ -1,19 +1,27 @@
 "use client";
 
-import type { LiveClientConfig } from "@/server/ports/live";
+import { noticeLiveChange } from "@/components/admin/notices/unseen-notices";
+import type { LiveClientConfig, LiveViewer } from "@/server/ports/live";
 import { api } from "@/trpc/react";
 import { useLiveChanges } from "./use-live-changes";
 
-/** Keeps the signed-in user's cart and orders current in every tab and device, in every mode. */
-export function LiveUpdates({ config, userId }: { config: LiveClientConfig; userId: string }) {
+/**
+ * Keeps the signed-in user's cart and orders current in every tab and device, in every mode; for
+ * admins it also hands each change to the admins' notices (new orders and messages), on every
+ * page, so what arrives while they are elsewhere in the shop is still counted.
+ */
+export function LiveUpdates({ config, viewer }: { config: LiveClientConfig; viewer: LiveViewer }) {
   const utils = api.useUtils();
-  useLiveChanges(config, userId, (table) => {
-    if (table === "cart_items") {
+  useLiveChanges(config, viewer, (change) => {
+    if (change.table === "cart_items") {
       void utils.cart.invalidate();
-    } else {
+    } else if (change.table === "orders") {
       void utils.orders.invalidate();
       void utils.adminOrders.invalidate();
+    } else {
+      void utils.contact.list.invalidate();
     }
+    if (viewer.role === "admin") noticeLiveChange(change);
   });
   return null;
 }

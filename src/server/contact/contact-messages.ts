@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import { insertContactMessage, listContactMessages, markContactMessage } from "./queries";
+import { findContactMessageSender, insertContactMessage, listContactMessages, markContactMessage } from "./queries";
 import type { ContactInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
@@ -18,6 +18,13 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: ContactInpu
 
 export function listMessages({ ctx }: { ctx: Ctx }) {
   return ctx.db.transaction((trx) => listContactMessages(trx));
+}
+
+/** What the admins' notice of a new message shows: who sent it. */
+export async function messageNotice({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
+  const found = await ctx.db.transaction((trx) => findContactMessageSender(trx, input.id));
+  if (!found) throw new TRPCError({ code: "NOT_FOUND", message: messages.contact.messageGone });
+  return found;
 }
 
 export async function markRead({ ctx, input }: { ctx: Ctx; input: { id: string; read: boolean } }) {

@@ -18,6 +18,11 @@ export function listContactMessages(trx: Tx) {
     .execute();
 }
 
+/** Who sent a message, for the admins' notice of it (RLS: admins only); undefined if it is gone. */
+export function findContactMessageSender(trx: Tx, id: string) {
+  return trx.selectFrom("contact_messages").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
 /** Marks a message read or unread again; false if it no longer exists. */
 export async function markContactMessage(trx: Tx, id: string, read: boolean): Promise<boolean> {
   const result = await trx.updateTable("contact_messages").set({ read_at: read ? new Date() : null }).where("id", "=", id).executeTakeFirst();

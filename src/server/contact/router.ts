@@ -1,6 +1,6 @@
 import { adminProcedure, byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
-import { listMessages, markRead, sendMessage } from "./contact-messages";
-import { contactInput, markReadInput } from "./schemas";
+import { listMessages, markRead, messageNotice, sendMessage } from "./contact-messages";
+import { contactInput, markReadInput, messageNoticeInput } from "./schemas";
 
 export const contactRouter = createTRPCRouter({
   /** Anyone may send; limited per client address. */
@@ -8,4 +8,6 @@ export const contactRouter = createTRPCRouter({
   /** Admins: every message, newest first. */
   list: adminProcedure.query(listMessages),
   markRead: adminProcedure.input(markReadInput).mutation(markRead),
+  /** Admins: who sent one message, for the live notice of it (live events carry ids only). */
+  notice: adminProcedure.input(messageNoticeInput).query(messageNotice),
 });

@@ -17,5 +17,8 @@ export const contactInput = z.object({
 });
 export type ContactInput = z.input<typeof contactInput>;
 
+/** Admins: the message a live notice names (the live event carries its id only). */
+export const messageNoticeInput = z.object({ id: z.uuid() });
+
 /** Admins: mark a message read (or unread again). */
 export const markReadInput = z.object({ id: z.uuid(), read: z.boolean() });

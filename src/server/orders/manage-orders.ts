@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { countOrders, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
+import { countOrders, findOrderNotice, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
 import { cancelUnpaidOrders } from "./unpaid-orders";
 
 const m = messages.adminOrders;
@@ -48,6 +48,18 @@ export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?:
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
   }
+}
+
+/** What the admins' notice of a new order shows (reference, customer, total). */
+export async function orderNotice({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
+  let notice;
+  try {
+    notice = await ctx.db.transaction((trx) => findOrderNotice(trx, input.id));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
+  }
+  if (!notice) throw new TRPCError({ code: "NOT_FOUND", message: m.orderGone });
+  return notice;
 }
 
 /** Sets an order's status at once; the change is recorded (who, when, from, to) by a trigger. */

@@ -119,6 +119,20 @@ export async function listOrderPage(
   return { orders: await withDetails(trx, storage, page), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
 
+/** What an admin's notice of a new order says: "New order ORD-123 from Thandi Nkosi — R250". */
+export interface OrderNotice {
+  id: string;
+  reference: string;
+  customerName: string;
+  total: number;
+}
+
+/** One order's notice, if the caller may see it (RLS: admins all). */
+export async function findOrderNotice(trx: Tx, id: string): Promise<OrderNotice | undefined> {
+  const row = await trx.selectFrom("orders").select(["id", "reference", "customer_name", "total"]).where("id", "=", id).executeTakeFirst();
+  return row && { id: row.id, reference: row.reference, customerName: row.customer_name, total: Number(row.total) };
+}
+
 /** How many orders each tab of Order Management holds, for a search. */
 export type OrderCounts = Record<OrderStatus | "all", number>;
 

@@ -1,6 +1,6 @@
 import { adminProcedure, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
-import { allOrders, myOrders, orderCounts, setStatus } from "./manage-orders";
-import { adminOrdersInput, orderCountsInput, updateStatusInput } from "./schemas";
+import { allOrders, myOrders, orderCounts, orderNotice, setStatus } from "./manage-orders";
+import { adminOrdersInput, orderCountsInput, orderNoticeInput, updateStatusInput } from "./schemas";
 
 /** A customer's own orders. */
 export const ordersRouter = createTRPCRouter({
@@ -12,4 +12,6 @@ export const adminOrdersRouter = createTRPCRouter({
   list: adminProcedure.input(adminOrdersInput).query(allOrders),
   counts: adminProcedure.input(orderCountsInput).query(orderCounts),
   updateStatus: adminProcedure.input(updateStatusInput).mutation(setStatus),
+  /** The few fields the admins' notice of a new order shows (live events carry ids only). */
+  notice: adminProcedure.input(orderNoticeInput).query(orderNotice),
 });

@@ -26,3 +26,6 @@ export const adminOrdersInput = orderFilterInput
 export const orderCountsInput = z.object({ search }).optional();
 
 export const updateStatusInput = z.object({ id: z.uuid("Unknown order."), status: z.enum(ORDER_STATUSES) });
+
+/** The order an admin's live notice names (the live event carries its id only). */
+export const orderNoticeInput = z.object({ id: z.uuid("Unknown order.") });

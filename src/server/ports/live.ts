@@ -1,11 +1,27 @@
+/** The tables whose changes reach live views (each is in the supabase_realtime publication too). */
+export const LIVE_TABLES = ["orders", "cart_items", "contact_messages"] as const;
+export type LiveTable = (typeof LIVE_TABLES)[number];
+
+export const LIVE_OPS = ["INSERT", "UPDATE", "DELETE"] as const;
+
 /** A change to a row that live views care about (ids only: clients refetch what they show). */
 export interface LiveChange {
-  table: "orders" | "cart_items";
-  op: "INSERT" | "UPDATE" | "DELETE";
+  table: LiveTable;
+  op: (typeof LIVE_OPS)[number];
   id: string;
 }
 
-/** Who is listening: their own rows; admins also every order. */
+/** Whether `value` names a live table (for parsing what a trigger or Realtime sends). */
+export function isLiveTable(value: unknown): value is LiveTable {
+  return LIVE_TABLES.some((table) => table === value);
+}
+
+/** Whether `value` names a row operation. */
+export function isLiveOp(value: unknown): value is LiveChange["op"] {
+  return LIVE_OPS.some((op) => op === value);
+}
+
+/** Who is listening: their own rows; admins also every order and every new contact message. */
 export interface LiveViewer {
   id: string;
   role: "user" | "admin";

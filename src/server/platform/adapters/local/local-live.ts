@@ -1,5 +1,5 @@
 import type { ShopDatabase } from "@/server/db/database";
-import type { LiveChange, LivePort, LiveViewer } from "@/server/ports/live";
+import { isLiveOp, isLiveTable, type LiveChange, type LivePort, type LiveViewer } from "@/server/ports/live";
 
 /** A change as the database trigger reports it: whose row it is decides who hears of it (never sent on). */
 export interface ChangeEvent extends LiveChange {
@@ -13,8 +13,7 @@ type Listener = (event: ChangeEvent) => void;
 function parse(payload: string): ChangeEvent | undefined {
   try {
     const raw = JSON.parse(payload) as { table?: unknown; op?: unknown; id?: unknown; user_id?: unknown };
-    if ((raw.table !== "orders" && raw.table !== "cart_items") || typeof raw.id !== "string") return undefined;
-    if (raw.op !== "INSERT" && raw.op !== "UPDATE" && raw.op !== "DELETE") return undefined;
+    if (!isLiveTable(raw.table) || !isLiveOp(raw.op) || typeof raw.id !== "string") return undefined;
     return { table: raw.table, op: raw.op, id: raw.id, userId: typeof raw.user_id === "string" ? raw.user_id : null };
   } catch {
     return undefined;
@@ -55,8 +54,14 @@ export function liveHubFor(database: ShopDatabase): LiveHub {
   return hub;
 }
 
-/** Whether `viewer` may hear of `event`: their own rows; admins also every order. */
+/**
+ * Whether `viewer` may hear of `event`: their own orders and cart lines; admins also every order
+ * and every contact message. Contact messages go to admins alone, whoever sent them (their
+ * trigger sends no user_id, and the sender is told on the contact page already), as RLS lets
+ * only admins read them.
+ */
 export function mayHear(viewer: LiveViewer, event: ChangeEvent): boolean {
+  if (event.table === "contact_messages") return viewer.role === "admin";
   if (event.userId === viewer.id) return true;
   return event.table === "orders" && viewer.role === "admin";
 }
