@@ -3,6 +3,9 @@
  * checkouts are under way, starts it again, lets every client retry with its own idempotency key,
  * and checks what a shop owner needs: every order a client was told succeeded exists exactly once,
  * every customer ends with exactly one order, no order is half-written, no upload is orphaned.
+ * Then the mail phase (scripts/faults-mail.ts): killed after orders commit and before their mails
+ * are sent, and again while it delivers, the server still delivers every mail at least once, each
+ * with its outbox row's Message-ID.
  * Runs on a fresh embedded data directory and, when TEST_DATABASE_URL is set, on PostgreSQL.
  * Needs a production build (`npm run build`). Exits non-zero on any violation.
  */
@@ -14,6 +17,7 @@ import { listObjectFiles } from "@/server/platform/adapters/local/local-storage"
 import { openDatabase } from "@/server/db/database";
 import { makeNoisyPng } from "../tests/helpers/images";
 import { prepareShop, type BenchUser } from "./bench/prepare";
+import { MAIL_BURST, MAIL_ORDERS, mailViolations, runMailFaults, type MailTally } from "./faults-mail";
 import { eachLimited, get, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./bench/server";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 3500);
@@ -54,16 +58,33 @@ async function checkout(baseUrl: string, attempt: Attempt): Promise<void> {
   if (response.ok && body.result?.data?.json?.orderId) attempt.confirmed = body.result.data.json.orderId;
 }
 
-async function runMode({ mode, database, dataDir, serverEnv }: FreshShop): Promise<Tally> {
-  console.log(`\n[faults] ${mode}: ${CUSTOMERS} customers, ${ROUNDS} kills`);
-  const shop = await prepareShop({ database, dataDir, products: 20, customers: CUSTOMERS });
+/** One order through the HTTP API, as a customer's browser places it (no kill meanwhile): its id. */
+async function placeOrder(baseUrl: string, customer: BenchUser, productId: string): Promise<string> {
+  await post(baseUrl, "cart.add", customer.cookie, { productId });
+  const { reference } = (await get(baseUrl, "checkout.start", customer.cookie)) as { reference: string };
+  const attempt: Attempt = { customer, reference, idempotencyKey: randomUUID() };
+  await checkout(baseUrl, attempt);
+  if (!attempt.confirmed) throw new Error(`${customer.email}: the order was not placed`);
+  return attempt.confirmed;
+}
+
+/** The checkout rounds, then the mail phase on the same shop (its customers have no order yet). */
+async function runMode(fresh: FreshShop): Promise<{ tally: Tally; mail: MailTally }> {
+  console.log(`\n[faults] ${fresh.mode}: ${CUSTOMERS} customers, ${ROUNDS} kills`);
+  const shop = await prepareShop({ database: fresh.database, dataDir: fresh.dataDir, products: 20, customers: CUSTOMERS + MAIL_ORDERS + MAIL_BURST });
   const productId = shop.productIds[0]!;
+  const tally = await runCheckouts(fresh, shop.customers.slice(0, CUSTOMERS), productId);
+  const mail = await runMailFaults(fresh, PORT, shop.customers.slice(CUSTOMERS), shop.admin, (baseUrl, customer) => placeOrder(baseUrl, customer, productId));
+  return { tally, mail };
+}
+
+async function runCheckouts({ mode, database, dataDir, serverEnv }: FreshShop, customers: BenchUser[], productId: string): Promise<Tally> {
   let server: RunningServer = await startServer(PORT, serverEnv);
-  const attempts: Attempt[] = shop.customers.map((customer) => ({ customer, reference: "", idempotencyKey: randomUUID() }));
+  const attempts: Attempt[] = customers.map((customer) => ({ customer, reference: "", idempotencyKey: randomUUID() }));
   let kills = 0;
   let confirmedAtLastKill = 0;
   try {
-    await eachLimited(shop.customers, 8, async (customer) => void (await post(server.baseUrl, "cart.add", customer.cookie, { productId })));
+    await eachLimited(customers, 8, async (customer) => void (await post(server.baseUrl, "cart.add", customer.cookie, { productId })));
     // Each customer pays with the reference their checkout page reserves (place_order takes no other).
     await eachLimited(attempts, 8, async (attempt) => {
       const { reference } = (await get(server.baseUrl, "checkout.start", attempt.customer.cookie)) as { reference: string };
@@ -140,18 +161,32 @@ async function main(): Promise<number> {
     console.error("No production build found: run `npm run build` first.");
     return 1;
   }
-  const tallies: Tally[] = [];
-  tallies.push(await withFreshEmbeddedShop("shop-faults", runMode));
-  if (process.env.TEST_DATABASE_URL) tallies.push(await withFreshPostgresShop(process.env.TEST_DATABASE_URL, "shop-faults", runMode));
+  const results: { tally: Tally; mail: MailTally }[] = [];
+  results.push(await withFreshEmbeddedShop("shop-faults", runMode));
+  if (process.env.TEST_DATABASE_URL) results.push(await withFreshPostgresShop(process.env.TEST_DATABASE_URL, "shop-faults", runMode));
+  const tallies = results.map((r) => r.tally);
+  const mails = results.map((r) => r.mail);
 
   console.log("\n[faults] results");
   console.table(tallies);
+  console.log("\n[faults] mail: kill -9 after orders commit and before sending, then during delivery");
+  console.table(mails.map((mail) => Object.fromEntries(Object.entries(mail).filter(([key]) => key !== "problems"))));
+  let failed = false;
   const bad = tallies.filter((t) => t.ordersLost + t.duplicateOrders + t.halfWrittenOrders + t.orphanedRows + t.orphanedFiles > 0);
   if (bad.length > 0) {
     console.error("[faults] FAILED: orders lost, duplicated or half-written, or uploads orphaned (see the table).");
-    return 1;
+    failed = true;
   }
+  for (const mail of mails) {
+    const reasons = mailViolations(mail);
+    if (reasons.length > 0) {
+      console.error(`[faults] FAILED (${mail.mode} mail): ${reasons.join("; ")}`);
+      failed = true;
+    }
+  }
+  if (failed) return 1;
   console.log("[faults] passed: no order lost, duplicated or half-written; no orphaned upload.");
+  console.log("[faults] passed: every mail delivered after the kills, at least once, each copy with its row's Message-ID.");
   return 0;
 }
 

@@ -20,6 +20,13 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** "accept" takes every mail; "refuse" answers DATA with 451 (try later), as a busy server does. */
   mode: "accept" | "refuse";
+  /** How many mails were answered with 451 ("refuse"). */
+  refused: number;
+  /**
+   * In "accept", how long the server holds its answer to DATA after it has the mail (a slow or
+   * distant server): a sender that dies meanwhile has delivered the mail without knowing it.
+   */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -28,7 +35,7 @@ export interface TestSmtp {
  * any login accepted: what the shop's mails look like when they arrive.
  */
 export async function startTestSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
-  const smtp: Omit<TestSmtp, "port" | "url" | "close"> = { received: [], mode: "accept" };
+  const smtp: Omit<TestSmtp, "port" | "url" | "close"> = { received: [], mode: "accept", refused: 0, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -43,6 +50,7 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         if (smtp.mode === "refuse") {
+          smtp.refused++;
           callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
           return;
         }
@@ -56,7 +64,8 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
             html: typeof parsed.html === "string" ? parsed.html : "",
             parsed,
           });
-          callback();
+          if (smtp.delayMs > 0) setTimeout(() => callback(), smtp.delayMs);
+          else callback();
         }, callback);
       });
     },
