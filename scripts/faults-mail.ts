@@ -281,9 +281,8 @@ export async function runMailFaults(
     smtp.mode = "accept";
     smtp.delayMs = SLOW_SMTP_MS;
     const receivedBefore = smtp.received.length;
-    // The worker starts with the first request that opens the database, not with the process:
-    // here startServer's readiness check (/about renders the footer's contact details from the
-    // settings). Killed once a third of the queue has arrived (not a multiple of BATCH, so part
+    // The worker starts with the server process (instrumentation opens the database at start).
+    // Killed once a third of the queue has arrived (not a multiple of BATCH, so part
     // of a claimed batch is still to send), and the mail being answered slowly has arrived
     // without its row being marked sent.
     await restart();
