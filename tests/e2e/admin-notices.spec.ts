@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
-import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
+import { DEMO_ADMIN, newCustomerAtCheckout, signIn } from "./fixtures";
 
 const m = messages.adminNotices;
 
@@ -16,20 +16,7 @@ async function adminOnDashboard(page: Page) {
 
 /** A new customer who orders one Branded Cap (R95.50), in a browser of their own; returns the order's reference. */
 async function newCustomerOrders(page: Page, fullName: string): Promise<string> {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Full name").fill(fullName);
-  await page.getByLabel("Email").fill(uniqueEmail("notice"));
-  await page.getByLabel("Password", { exact: true }).fill("notices-2026");
-  await page.getByLabel("Confirm password", { exact: true }).fill("notices-2026");
-  await page.getByLabel("I agree to the Terms & Privacy Policy").check();
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("greeting")).toBeVisible();
-  await page.goto("/products?q=Branded%20Cap");
-  await page.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
-  await expect(page.getByText(messages.cart.added("Branded Cap"))).toBeVisible();
-  await page.goto("/checkout");
-  const reference = (await page.getByTestId("payment-reference").textContent())!;
+  const reference = await newCustomerAtCheckout(page, fullName, "notice");
   await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
   await page.getByRole("button", { name: "Complete Payment" }).click();
   await expect(page.getByText(messages.checkout.success(reference))).toBeVisible();

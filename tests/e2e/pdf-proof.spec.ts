@@ -2,24 +2,11 @@ import { expect, test } from "@playwright/test";
 import { messages } from "../../src/lib/messages";
 import { PDF_REFUSAL_MESSAGES } from "../../src/server/storage/upload-messages";
 import { makeProofPdf } from "../helpers/pdfs";
-import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
+import { DEMO_ADMIN, newCustomerAtCheckout, signIn } from "./fixtures";
 
 /** A bank's PDF proof, as a customer uploads it and an admin checks it. */
 test("a customer pays with their bank's PDF; a PDF with a script is refused; the admin sees the first page and can open it", async ({ page, browser }) => {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Full name").fill("Pdf Payer");
-  await page.getByLabel("Email").fill(uniqueEmail("pdf"));
-  await page.getByLabel("Password", { exact: true }).fill("pdf-payer-2026");
-  await page.getByLabel("Confirm password", { exact: true }).fill("pdf-payer-2026");
-  await page.getByLabel("I agree to the Terms & Privacy Policy").check();
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("greeting")).toBeVisible();
-  await page.goto("/products?q=Branded%20Cap");
-  await page.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
-  await page.getByRole("button", { name: "Add to Cart" }).first().click();
-  await expect(page.getByText(messages.cart.added("Branded Cap"))).toBeVisible();
-  await page.goto("/checkout");
-  const reference = (await page.getByTestId("payment-reference").textContent())!;
+  const reference = await newCustomerAtCheckout(page, "Pdf Payer", "pdf");
 
   // A PDF that runs a script on opening: refused with a message the customer can act on.
   const withScript = makeProofPdf({ catalog: "/OpenAction 7 0 R", extra: () => ["<< /S /JavaScript /JS (app.alert\\(1\\)) >>"] });
