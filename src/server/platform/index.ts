@@ -1,7 +1,7 @@
 import path from "node:path";
 import { connection } from "next/server";
 import { env, runMode } from "@/env";
-import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
+import { sessionUsersFor, type SessionUser, type SessionUsers } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
 import { drainOutbox } from "@/server/mail/outbox";
 import { mailShopFrom } from "@/server/mail/shop";
@@ -17,6 +17,7 @@ import type { LiveClientConfig, LivePort } from "@/server/ports/live";
 import { localFileUrl, type PublicUrl, type StoragePort } from "@/server/ports/storage";
 import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
 import { createLocalAuth, pendingOAuthNext } from "./adapters/local/local-auth";
+import { sessionCacheFor } from "./adapters/local/session-cache";
 import { createLocalLive } from "./adapters/local/local-live";
 import { createLocalStorage, sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
@@ -64,8 +65,11 @@ export function getDatabase(): Promise<ShopDatabase> {
       }
     }
     // Listen for catalogue changes from the start, so kept pages of this process hear of changes
-    // other processes make even before this one reads the catalogue.
+    // other processes make even before this one reads the catalogue; likewise for sessions,
+    // profiles and cart counts, before the first is kept.
     await catalogueFor(database, publicFileUrl);
+    await sessionUsersFor(database);
+    if (runMode() !== "supabase") await sessionCacheFor(database);
     // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
     startUnpaidOrderTimer(database, async () => (await (await catalogueFor(database, publicFileUrl)).settings()).unpaidOrderDays);
     // Mail: the outbox worker when SMTP is configured; otherwise the mails wait in the outbox.
@@ -128,21 +132,25 @@ export interface RequestServices {
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
   mailIsSent: boolean;
-  /** The signed-in user's profile, read as that user (the session lookup). */
+  /** The signed-in user's profile, read as that user (the session lookup; kept for a few seconds). */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
+  /** After a user changed their own profile or cart: this process forgets what it kept of it. */
+  forgetCached: SessionUsers["changed"];
 }
 
 /** The services for one request, whose cookies `cookies` reads and writes. */
 export async function requestServices(cookies: CookieJar, requestHeaders: Headers): Promise<RequestServices> {
   const database = await getDatabase();
   const catalogue = await getCatalogue();
+  const sessionUsers = await sessionUsersFor(database);
   const common = {
     database,
     limits: requestLimits,
     catalogue,
     production: env.NODE_ENV === "production",
     mailIsSent: mailIsSent(),
-    sessionUserFor: (user: AuthUser) => loadSessionUser(database, user),
+    sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),
+    forgetCached: (userId: string, what: "profile" | "cart") => sessionUsers.changed(userId, what),
   };
   if (runMode() === "supabase") {
     const config = supabaseConfig();
@@ -164,6 +172,7 @@ export async function requestServices(cookies: CookieJar, requestHeaders: Header
       secureCookies: env.NODE_ENV === "production",
       google: googleClient(),
       signInLimits,
+      sessions: await sessionCacheFor(database),
     }),
     storage: createLocalStorage(localStorageRoot(), database.kysely),
     live: createLocalLive(database),
