@@ -21,6 +21,9 @@ import { sessionCacheFor } from "./adapters/local/session-cache";
 import { createLocalLive } from "./adapters/local/local-live";
 import { createLocalStorage, sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
+import { pageViewerData } from "@/server/auth/page-viewer";
+import { provideSignedInViewers, type SignedInViewer } from "@/server/http/signed-in-pages";
+import { headerCookieJar } from "@/server/ports/cookies";
 import { createSupabaseAuth, supabaseServerClient } from "./adapters/supabase/supabase-auth";
 import { supabaseLive } from "./adapters/supabase/supabase-live";
 import { createSupabaseStorage, supabasePublicUrl } from "./adapters/supabase/supabase-storage";
@@ -70,6 +73,8 @@ export function getDatabase(): Promise<ShopDatabase> {
     await catalogueFor(database, publicFileUrl);
     await sessionUsersFor(database);
     if (runMode() !== "supabase") await sessionCacheFor(database);
+    // From now on the proxy can serve signed-in users' storefront pages from the kept templates.
+    provideSignedInViewers(signedInViewerOf);
     // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
     startUnpaidOrderTimer(database, async () => (await (await catalogueFor(database, publicFileUrl)).settings()).unpaidOrderDays);
     // Mail: the outbox worker when SMTP is configured; otherwise the mails wait in the outbox.
@@ -83,6 +88,32 @@ export function getDatabase(): Promise<ShopDatabase> {
     throw error;
   });
   return state.database;
+}
+
+/**
+ * Who is signed in on a page load, for the proxy's kept templates: the local session (kept in
+ * memory, see session-cache.ts), the profile and the cart count (kept too). Null where the
+ * page must be rendered for the caller: no valid session, or Supabase mode (its sessions are
+ * Supabase's to check, which the rendered page does).
+ */
+async function signedInViewerOf(cookieHeader: string): Promise<SignedInViewer | null> {
+  if (runMode() === "supabase") return null;
+  const database = await getDatabase();
+  const headers = new Headers({ cookie: cookieHeader });
+  const auth = createLocalAuth({
+    db: database.kysely,
+    // Read only: the proxy has already renewed the token if it needed it.
+    cookies: headerCookieJar(headers),
+    requestHeaders: headers,
+    secret: localSigningSecret(),
+    secureCookies: env.NODE_ENV === "production",
+    signInLimits,
+    sessions: await sessionCacheFor(database),
+  });
+  const user = await auth.currentUser();
+  if (!user) return null;
+  const found = await (await sessionUsersFor(database)).withCartCount(user);
+  return found ? { role: found.user.role, data: pageViewerData(found.user, found.cartCount, publicFileUrl) } : null;
 }
 
 /** The mail transport (ARCHITECTURE §3): SMTP when SMTP_URL is set, in every mode; else none. */
@@ -119,6 +150,13 @@ export async function getCatalogue(): Promise<Catalogue> {
   return catalogueFor(await getDatabase(), publicFileUrl);
 }
 
+
+/** How many items a signed-in customer's cart holds, as the header shows it (kept, see session-user.ts). */
+export async function headerCartCount(user: SessionUser): Promise<number> {
+  if (user.role === "admin") return 0;
+  const found = await (await sessionUsersFor(await getDatabase())).withCartCount({ id: user.id, email: user.email, userMetadata: {} });
+  return found?.cartCount ?? 0;
+}
 
 /** Everything a request's context is built from, in the configured run mode. */
 export interface RequestServices {
