@@ -1,16 +1,20 @@
 /**
  * `npx tsx scripts/bench/profile.ts <case> [seconds] [connections]`: a CPU profile of the
  * production server (node --cpu-prof) while autocannon drives one case, summarised by where
- * the server spent its time. Needs a build. Cases: signed-in-page, visitor-page, cart-add,
- * catalogue-list, update-status. The raw .cpuprofile (open it in Chrome's DevTools) stays in
- * bench-results/profiles/.
+ * the server spent its time while under load (not starting or warming up). Needs a build.
+ * Cases: signed-in-page, visitor-page, cart-add, catalogue-list, update-status, checkout (240
+ * customers paying with a 200 kB PNG). The raw .cpuprofile (open it in Chrome's DevTools) and
+ * the load's time span on its clock (window.json) stay in bench-results/profiles/; PROFILE=0
+ * runs the same load without the profiler.
  *
  *   npx tsx scripts/bench/profile.ts signed-in-page 10
  */
 import fs from "node:fs";
 import path from "node:path";
 import { runLoad, mutationBody, queryPath, type LoadCase } from "./load";
-import { get, post, startServer, withFreshEmbeddedShop } from "./server";
+import { randomUUID } from "node:crypto";
+import { makeNoisyPng } from "../../tests/helpers/images";
+import { eachLimited, get, multipart, post, startServer, withFreshEmbeddedShop } from "./server";
 import { prepareShop } from "./prepare";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
@@ -85,7 +89,7 @@ async function main() {
   const microseconds = () => Number(process.hrtime.bigint() / 1000n);
   const window = { from: 0, to: 0 };
   await withFreshEmbeddedShop("shop-profile", async (shop) => {
-    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 500, customers: 60 });
+    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 500, customers: which === "checkout" ? 260 : 60 });
     // PROFILE=0: the same load without the profiler, for a quick before/after.
     const profiling = process.env.PROFILE !== "0";
     const running = await startServer(PORT, {
@@ -112,14 +116,39 @@ async function main() {
           setupRequest: asCustomer,
         },
       };
-      if (which === "update-status") {
-        // A few orders to change, placed through the API as the bench does.
-        for (const customer of prepared.customers.slice(0, 5)) {
+      /** Customers with one item in the cart and their checkout's reference, each ready to pay once. */
+      const readyToPay = async (customers: typeof prepared.customers) => {
+        const references = new Map<string, string>();
+        await eachLimited(customers, 8, async (customer) => {
           await post(BASE_URL, "cart.add", customer.cookie, { productId });
-        }
+          references.set(customer.id, ((await get(BASE_URL, "checkout.start", customer.cookie)) as { reference: string }).reference);
+        });
+        const proof = makeNoisyPng(200 * 1024);
+        let next = 0;
+        return (request: import("autocannon").Request) => {
+          const customer = customers[next++ % customers.length]!;
+          const form = multipart({ reference: references.get(customer.id)!, idempotencyKey: randomUUID() }, { name: "proof.png", type: "image/png", bytes: proof });
+          return { ...request, headers: { ...request.headers, cookie: customer.cookie, "content-type": form.contentType }, body: form.body };
+        };
+      };
+      if (which === "checkout") {
+        // Each request another customer paying for their cart with a 200 kB PNG, as the bench does.
+        const payments = await readyToPay(prepared.customers.slice(20));
+        const warm = await readyToPay(prepared.customers.slice(0, 20));
+        await runLoad(BASE_URL, { name: which, path: "/api/trpc/checkout.placeOrder", method: "POST", amount: 20, setupRequest: warm }, connections, 2);
+        window.from = microseconds();
+        const result = await runLoad(BASE_URL, { name: which, path: "/api/trpc/checkout.placeOrder", method: "POST", amount: prepared.customers.length - 20, setupRequest: payments }, connections, seconds);
+        window.to = microseconds();
+        console.log(`[profile] ${which}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, errors ${result.errors}`);
+        return;
+      }
+      if (which === "update-status") {
+        // Orders to change, placed through the API as the bench does.
+        const pay = await readyToPay(prepared.customers.slice(0, 30));
+        await runLoad(BASE_URL, { name: "orders", path: "/api/trpc/checkout.placeOrder", method: "POST", amount: 30, setupRequest: pay }, 4, 30);
         const { orders } = (await get(BASE_URL, "adminOrders.list", prepared.admin.cookie, {})) as { orders: { id: string }[] };
         const ids = orders.map((order) => order.id);
-        if (ids.length === 0) console.warn("[profile] no orders: place some first (checkout) to profile update-status on real rows");
+        if (ids.length === 0) throw new Error("no orders were placed");
         let change = 0;
         cases[which] = {
           name: which,
