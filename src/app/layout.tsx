@@ -4,8 +4,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { env } from "@/env";
 import { site } from "@/server/settings/site";
-import { ViewerProvider } from "@/components/layout/page-viewer";
-import { TRPCReactProvider } from "@/components/signed-in";
+import { TRPCReactProvider, ViewerProvider } from "@/components/signed-in";
 import { getPageViewer } from "@/server/auth/guards";
 import "./globals.css";
 

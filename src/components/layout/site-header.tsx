@@ -3,8 +3,7 @@ import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getPageViewer } from "@/server/auth/guards";
 import { liveClientConfig } from "@/server/platform";
-import { CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
-import { AccountSummary } from "./page-viewer";
+import { AccountSummary, CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
 import { SiteNav } from "./site-nav";
 
 /**
