@@ -21,6 +21,19 @@ afterAll(async () => {
   await db.close();
 });
 
+/**
+ * What `read` gives once it gives `expected`, polling for up to 2 s: another process hears of a
+ * change when its notification arrives (at once on PGlite, a moment later on PostgreSQL).
+ */
+async function eventually<T>(read: () => Promise<T>, expected: unknown): Promise<T> {
+  const until = Date.now() + 2_000;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** A clock the test moves. */
 function testClock() {
   let now = Date.now();
@@ -73,7 +86,7 @@ describe("a server process's sessions", () => {
     expect(await elsewhere.call((c) => c.auth.session())).toMatchObject({ email });
 
     await browser.call((c) => c.auth.signOut());
-    expect(await elsewhere.call((c) => c.auth.session())).toBeNull();
+    expect(await eventually(() => elsewhere.call((c) => c.auth.session()), null)).toBeNull();
     const replayed = new TestBrowser(db, { sessions: here });
     replayed.cookies.set(SESSION_COOKIE, stolen);
     expect(await replayed.call((c) => c.auth.session())).toBeNull();
@@ -88,8 +101,8 @@ describe("a server process's sessions", () => {
 
     await sql`delete from auth.users where email = ${deleted.email}`.execute(db.kysely);
     await sql`update auth.users set deleted_at = now() where email = ${banned.email}`.execute(db.kysely);
-    expect(await deleted.browser.call((c) => c.auth.session())).toBeNull();
-    expect(await banned.browser.call((c) => c.auth.session())).toBeNull();
+    expect(await eventually(() => deleted.browser.call((c) => c.auth.session()), null)).toBeNull();
+    expect(await eventually(() => banned.browser.call((c) => c.auth.session()), null)).toBeNull();
   });
 
   it("does not keep a session read before it was revoked", () => {
@@ -119,6 +132,8 @@ describe("a server process's profiles and cart counts", () => {
     expect(await users.sessionUser(auth)).toMatchObject({ role: "user", displayName: "Sipho Before", avatarPath: null });
 
     await sql`update public.profiles set role = 'admin', full_name = 'Sipho After', avatar_path = ${`${customer.id}/me.png`} where id = ${customer.id}`.execute(db.kysely);
+    const changed = await eventually(async () => (await users.sessionUser(auth))?.role, "admin");
+    expect(changed).toBe("admin");
     expect(await users.sessionUser(auth)).toMatchObject({ role: "admin", displayName: "Sipho After", avatarPath: `${customer.id}/me.png` });
   });
 
@@ -144,7 +159,7 @@ describe("a server process's profiles and cart counts", () => {
 
     // Another process (or SQL session) adds to the cart: the trigger's notification drops the count.
     await sql`insert into public.cart_items (user_id, product_id, quantity) values (${customer.id}, ${first!.id}, 2)`.execute(db.kysely);
-    expect((await users.withCartCount(auth))?.cartCount).toBe(2);
+    expect(await eventually(async () => (await users.withCartCount(auth))?.cartCount, 2)).toBe(2);
 
   });
 
