@@ -3,7 +3,10 @@
  * behind a load balancer (ARCHITECTURE §13). Checks what must agree across processes:
  * - an admin's availability change made through server A reaches a visitor's page load on
  *   server B (its catalogue cache and kept visitor pages are dropped by the NOTIFY) within 3 s;
- * - failed sign-ins are counted in the database: 5 wrong passwords on A, the 6th on B is refused.
+ * - failed sign-ins are counted in the database: 5 wrong passwords on A, the 6th on B is refused;
+ * - what each server keeps of a signed-in user follows changes made through the other within a
+ *   second: a cart change on A shows in the header of B's page (served from its kept template),
+ *   and a session signed out through A is refused by B, page and API alike.
  * Needs a production build and TEST_DATABASE_URL (a PostgreSQL server; a fresh database is made).
  */
 import { prepareShop } from "./bench/prepare";
@@ -19,10 +22,20 @@ function check(name: string, ok: boolean, detail: string) {
   console.log(`${ok ? "✓" : "✗"} ${name}: ${detail}`);
 }
 
-/** A visitor's page load, as a browser sends it (so the kept pages answer it when they can). */
-async function pageLoad(server: RunningServer, path: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}${path}`, { headers: { accept: "text/html", "sec-fetch-dest": "document" } });
+/** A page load, as a browser sends it (so the kept pages answer it when they can): a visitor's, or signed in with `cookie`. */
+async function pageLoad(server: RunningServer, path: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { accept: "text/html", "sec-fetch-dest": "document", ...(cookie ? { cookie } : {}) } });
   return response.text();
+}
+
+/** How many ms until `seen` holds, polling; -1 if it does not within `limit` ms. */
+async function within(limit: number, seen: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limit) {
+    if (await seen()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return -1;
 }
 
 async function signInStatus(server: RunningServer, email: string): Promise<number> {
@@ -41,7 +54,7 @@ async function main(): Promise<number> {
     return 1;
   }
   await withFreshPostgresShop(serverUrl, "instances", async (shop) => {
-    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 5, customers: 1 });
+    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 5, customers: 2 });
     const [a, b] = await Promise.all([startServer(PORT_A, shop.serverEnv), startServer(PORT_B, shop.serverEnv)]);
     try {
       // Both servers have the listing kept before the change.
@@ -75,6 +88,23 @@ async function main(): Promise<number> {
       const sixthOnB = await signInStatus(b, email);
       check("5 wrong passwords on A are refused as wrong", onA.every((status) => status === 401), onA.join(" "));
       check("the 6th, on B, is rate-limited (429)", sixthOnB === 429, String(sixthOnB));
+
+      // A signed-in customer: both servers keep their session and cart count in memory.
+      const customer = prepared.customers[1]!;
+      const badge = async (server: RunningServer) =>
+        /data-testid="cart-count"><span class="sr-only">\(<\/span>(\d+)</.exec(await pageLoad(server, "/products", customer.cookie))?.[1];
+      for (const server of [a, b]) await badge(server);
+      const countBefore = await badge(b);
+      const available = prepared.productIds[1]!;
+      await post(a.baseUrl, "cart.add", customer.cookie, { productId: available });
+      const counted = await within(PROPAGATION_LIMIT_MS, async () => (await badge(b)) === String(Number(countBefore) + 1));
+      check("a cart change through A shows in the header of B's page within 3 s", counted >= 0, counted >= 0 ? `after ${counted} ms (${countBefore} → ${Number(countBefore) + 1})` : `still ${await badge(b)}`);
+
+      await post(a.baseUrl, "auth.signOut", customer.cookie, {});
+      const refused = await within(PROPAGATION_LIMIT_MS, async () => !(await pageLoad(b, "/products", customer.cookie)).includes("data-testid=\"greeting\""));
+      check("a session signed out through A is refused by B's pages within 3 s", refused >= 0, refused >= 0 ? `after ${refused} ms` : "still greeted");
+      const session = (await fetch(`${b.baseUrl}/api/trpc/auth.session`, { headers: { cookie: customer.cookie } }).then((response) => response.json())) as { result?: { data?: { json?: unknown } } };
+      check("and by B's API", session.result?.data?.json === null, JSON.stringify(session.result?.data));
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

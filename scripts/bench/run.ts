@@ -24,6 +24,14 @@ import { measureVitals, type Vitals } from "./web-vitals";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
+/** The storefront pages measured for a visitor and for a signed-in customer. */
+const STOREFRONT_PAGES: [name: string, route: string][] = [
+  ["/", "/"],
+  ["/products", "/products"],
+  ["/products/{id}", "/products/{id}"],
+  ["/about", "/about"],
+];
+const SIGNED_IN = "(signed in)";
 const CHECKOUTS: Record<number, number> = { 1: 30, 10: 200, 50: 300 };
 const ADD_TO_CART_CUSTOMERS = 50;
 const CUSTOMERS = ADD_TO_CART_CUSTOMERS + Object.values(CHECKOUTS).reduce((a, b) => a + b, 0);
@@ -32,10 +40,18 @@ const ONLY = new RegExp(process.env.BENCH_ONLY ?? ".");
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE_URL = `http://localhost:${PORT}`;
 
+/** A signed-in customer's throughput for a page as a share of a visitor's, at one load. */
+interface SignedInRatio {
+  page: string;
+  connections: number;
+  ratio: number;
+}
+
 interface ModeResult {
   mode: "embedded" | "postgres";
   load: LoadResult[];
   productsToAboutThroughput: number;
+  signedInToVisitor: SignedInRatio[];
   live: LiveLatency;
   pageWeight: PageWeight[];
   vitals: Vitals[];
@@ -68,7 +84,10 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
     // kept HTML (src/server/http/visitor-pages.ts), a signed-in customer's is rendered.
     const pageLoad = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
     // Warm each route once (the first render compiles nothing, but fills caches as real traffic would).
-    for (const route of ["/", "/about", "/products", `/products/${productId}`]) await (await fetch(BASE_URL + route, { headers: pageLoad })).text();
+    for (const route of ["/", "/about", "/products", `/products/${productId}`]) {
+      await (await fetch(BASE_URL + route, { headers: pageLoad })).text();
+      await (await fetch(BASE_URL + route, { headers: { ...pageLoad, cookie: cartCustomers[0]!.cookie } })).text();
+    }
 
     const load: LoadResult[] = [];
     const record = (result: LoadResult) => {
@@ -85,12 +104,17 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
       headers: { ...request.headers, cookie: customers[rotation++ % customers.length]!.cookie },
     });
 
+    // Each storefront page twice: as a visitor, then as the customers (a different one each
+    // request), so the report can set one beside the other.
+    const pages: LoadCase[] = STOREFRONT_PAGES.flatMap(([name, route]): LoadCase[] => {
+      const path = route.replace("{id}", productId);
+      return [
+        { name: `GET ${name}`, path, headers: pageLoad },
+        { name: `GET ${name} ${SIGNED_IN}`, path, headers: pageLoad, setupRequest: asCustomer(cartCustomers) },
+      ];
+    });
     const cases: LoadCase[] = [
-      { name: "GET /", path: "/", headers: pageLoad },
-      { name: "GET /products", path: "/products", headers: pageLoad },
-      { name: `GET /products/{id}`, path: `/products/${productId}`, headers: pageLoad },
-      { name: "GET /about", path: "/about", headers: pageLoad },
-      { name: "GET /products (signed in)", path: "/products", headers: pageLoad, setupRequest: asCustomer(cartCustomers) },
+      ...pages,
       // The floor: a prerendered route Next.js answers without the proxy or any rendering.
       { name: "GET /robots.txt (static)", path: "/robots.txt" },
       { name: "catalogue.list", path: queryPath("catalogue.list", {}) },
@@ -176,6 +200,14 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
 
     const throughput = (name: string) => load.find((r) => r.case === name && r.connections === 50)?.requestsPerSecond ?? Number.NaN;
     const productsToAboutThroughput = throughput("GET /products") / throughput("GET /about");
+    const signedInToVisitor: SignedInRatio[] = STOREFRONT_PAGES.flatMap(([page]) =>
+      CONNECTIONS.flatMap((connections) => {
+        const at = (name: string) => load.find((r) => r.case === name && r.connections === connections)?.requestsPerSecond;
+        const visitor = at(`GET ${page}`);
+        const signedIn = at(`GET ${page} ${SIGNED_IN}`);
+        return visitor && signedIn ? [{ page, connections, ratio: signedIn / visitor }] : [];
+      }),
+    );
 
     console.log("[bench] live-update latency over 200 status changes");
     const live = await measureLiveLatency(BASE_URL, shop.admin.cookie, orderIds.slice(0, 50), 200);
@@ -190,10 +222,12 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
       { route: "/" },
       { route: "/products" },
       { route: `/products/${productId}` },
+      { route: "/about" },
+      { route: "/products", cookie: cartCookie, label: `/products ${SIGNED_IN}` },
       { route: "/cart", cookie: cartCookie },
     ]);
 
-    return { mode, load, productsToAboutThroughput, live, pageWeight, vitals, peakRssMb: running.peakRss() / 1024 / 1024 };
+    return { mode, load, productsToAboutThroughput, signedInToVisitor, live, pageWeight, vitals, peakRssMb: running.peakRss() / 1024 / 1024 };
   } finally {
     await running.stop();
   }
@@ -244,6 +278,14 @@ function report(results: ModeResult[], baseline: Baseline): string {
       lines.push(`| ${r.case} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
     lines.push("", `\`/products\` throughput is **${(result.productsToAboutThroughput * 100).toFixed(0)} %** of \`/about\` at 50 connections.`);
+    if (result.signedInToVisitor.length > 0) {
+      lines.push("", "| Page: signed-in throughput ÷ visitor's | " + CONNECTIONS.map((c) => `c=${c}`).join(" | ") + " |", "|---|" + CONNECTIONS.map(() => "---:").join("|") + "|");
+      for (const [page] of STOREFRONT_PAGES) {
+        const cells = CONNECTIONS.map((c) => result.signedInToVisitor.find((r) => r.page === page && r.connections === c));
+        if (cells.every((cell) => !cell)) continue;
+        lines.push(`| ${page} | ${cells.map((cell) => (cell ? `${(cell.ratio * 100).toFixed(0)} %` : "–")).join(" | ")} |`);
+      }
+    }
     lines.push("", `Live update (status change → event at a subscribed admin): p50 **${result.live.p50.toFixed(1)} ms**, p95 **${result.live.p95.toFixed(1)} ms**, max ${result.live.max.toFixed(1)} ms (${result.live.received}/${result.live.changes} received).`);
     lines.push("", "| Route | First-load JS (gzip) | Chunks | HTML (gzip) |", "|---|---:|---:|---:|");
     for (const w of result.pageWeight) {

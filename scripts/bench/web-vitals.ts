@@ -33,14 +33,21 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export async function measureVitals(baseUrl: string, routes: { route: string; cookie?: string }[], runs = 5): Promise<Vitals[]> {
+/** A route to measure, signed in when `cookie` is given; `label` names it in the results (the route by default). */
+export interface VitalsRoute {
+  route: string;
+  cookie?: string;
+  label?: string;
+}
+
+export async function measureVitals(baseUrl: string, routes: VitalsRoute[], runs = 5): Promise<Vitals[]> {
   const browser = await chromium.launch({
     executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   const results: Vitals[] = [];
   try {
-    for (const { route, cookie } of routes) {
+    for (const { route, cookie, label } of routes) {
       const samples: Omit<Vitals, "route">[] = [];
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext({ ...devices["Moto G4"] });
@@ -66,7 +73,7 @@ export async function measureVitals(baseUrl: string, routes: { route: string; co
         await context.close();
       }
       results.push({
-        route,
+        route: label ?? route,
         lcp: median(samples.map((s) => s.lcp)),
         cls: median(samples.map((s) => s.cls)),
         tbt: median(samples.map((s) => s.tbt)),

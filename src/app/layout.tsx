@@ -4,8 +4,8 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { env } from "@/env";
 import { site } from "@/server/settings/site";
-import { TRPCReactProvider } from "@/components/signed-in";
-import { getRequestContext } from "@/trpc/request-context";
+import { TRPCReactProvider, ViewerProvider } from "@/components/signed-in";
+import { getPageViewer } from "@/server/auth/guards";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,7 +24,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Signed-in views (cart, checkout, profile, admin, the header's badge) use tRPC's React Query
   // hooks; a visitor's pages do not, so a visitor never downloads that client.
-  const { user } = await getRequestContext();
+  const viewer = await getPageViewer();
   const page = (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
@@ -40,7 +40,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   );
   return (
     <html lang="en-ZA">
-      <body className="flex min-h-dvh flex-col font-sans antialiased">{user ? <TRPCReactProvider>{page}</TRPCReactProvider> : page}</body>
+      <body className="flex min-h-dvh flex-col font-sans antialiased">
+        {viewer.kind === "signed-in" ? (
+          <ViewerProvider viewer={viewer.data}>
+            <TRPCReactProvider>{page}</TRPCReactProvider>
+          </ViewerProvider>
+        ) : (
+          page
+        )}
+      </body>
     </html>
   );
 }

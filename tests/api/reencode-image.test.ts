@@ -194,6 +194,15 @@ describe("reencodeImage: the format stays the same", () => {
     expect(await exifr.parse(out, { tiff: true, gps: true, xmp: true, icc: true, ihdr: false })).toBeUndefined();
   });
 
+  it("a greyscale PNG stays greyscale (a third of the bytes of three equal channels), with its pixels", async () => {
+    const grey = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 90, b: 90 } } }).toColourspace("b-w").png().toBuffer();
+    const out = await reencodeImage(grey, "image/png", IMAGE_MAX_SIDE.proof);
+    const meta = await sharp(out).metadata();
+    expect([meta.format, meta.channels, meta.space, meta.width, meta.height]).toEqual(["png", 1, "b-w", 40, 30]);
+    const { data } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    expect(new Set(data)).toEqual(new Set([90]));
+  });
+
   it("PNG with text chunks (tEXt with a GPS note) loses them", async () => {
     const { chunk } = await import("../helpers/images");
     const note = chunk("tEXt", Buffer.from("Comment\0taken at -33.92, 18.42 by Thandi"));

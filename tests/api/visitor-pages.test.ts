@@ -136,7 +136,8 @@ describe("kept pages", () => {
   });
 
   it("keeps at most MAX_BYTES of pages, dropping the least recently used", async () => {
-    const big = "x".repeat(Math.floor(MAX_BYTES / 2 / 4) + 1); // a little over a quarter of the budget
+    // A little over a quarter of the budget: a kept page takes 3 bytes a character (its text, and its bytes for replaying).
+    const big = "x".repeat(Math.floor(MAX_BYTES / 3 / 4) + 1);
     fetchMock.mockImplementation(async (url: URL) => {
       renders++;
       return rendered("n", `${url.search}${big}`);

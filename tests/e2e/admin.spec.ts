@@ -93,7 +93,7 @@ test.describe("admin orders", () => {
     await expect(shopper.getByText(/added to cart\.|quantity updated in cart\./).first()).toBeVisible();
     await shopper.goto("/checkout");
     const reference = (await shopper.getByTestId("payment-reference").textContent())!;
-    await shopper.getByLabel("Proof of payment").setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
+    await shopper.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
     await shopper.getByRole("button", { name: "Complete Payment" }).click();
     await expect(shopper.getByText(messages.checkout.success(reference))).toBeVisible();
 

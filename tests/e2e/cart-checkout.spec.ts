@@ -79,7 +79,7 @@ test.describe("cart and checkout", () => {
     await page.getByRole("button", { name: "Complete Payment" }).click();
     await expect(page.getByText(messages.checkout.proofRequired)).toBeVisible();
 
-    await page.getByLabel("Proof of payment").setInputFiles({ name: "eft-slip.png", mimeType: "image/png", buffer: makePng(64, 48) });
+    await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "eft-slip.png", mimeType: "image/png", buffer: makePng(64, 48) });
     await page.getByRole("button", { name: "Complete Payment" }).click();
     await expect(page.getByText(messages.checkout.success(reference))).toBeVisible();
     await expect(page).toHaveURL(/\/products$/, { timeout: 10_000 });
@@ -115,7 +115,7 @@ test.describe("cart and checkout", () => {
     await signUp(owner);
     await addProduct(owner, "Beef Noodles");
     await owner.goto("/checkout");
-    await owner.getByLabel("Proof of payment").setInputFiles({ name: "mine.png", mimeType: "image/png", buffer: makePng(8, 8) });
+    await owner.getByLabel(/^Proof of payment/).setInputFiles({ name: "mine.png", mimeType: "image/png", buffer: makePng(8, 8) });
     await owner.getByRole("button", { name: "Complete Payment" }).click();
     await expect(owner.getByText(/Order placed successfully/)).toBeVisible();
     const proofUrl = await owner.evaluate(async () => {
@@ -150,7 +150,7 @@ test.describe("profile", () => {
     await expect(page.getByText(messages.profile.noHistory)).toBeVisible();
     await addProduct(page, "Beef Noodles");
     await page.goto("/checkout");
-    await page.getByLabel("Proof of payment").setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: makePng(8, 8) });
+    await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: makePng(8, 8) });
     await page.getByRole("button", { name: "Complete Payment" }).click();
     await expect(page.getByText(/Order placed successfully/)).toBeVisible();
     await page.goto("/profile");

@@ -8,7 +8,8 @@ import { createLocalLive } from "@/server/platform/adapters/local/local-live";
 import type { AuthPort } from "@/server/ports/auth";
 import { localFileUrl } from "@/server/ports/storage";
 import { createLocalAuth, type GoogleClient } from "@/server/platform/adapters/local/local-auth";
-import { loadSessionUser } from "@/server/auth/session-user";
+import { loadSessionUser, type SessionUsers } from "@/server/auth/session-user";
+import type { SessionCache } from "@/server/platform/adapters/local/session-cache";
 import type { ShopDatabase } from "@/server/db/database";
 import { headerCookieJar } from "@/server/ports/cookies";
 import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
@@ -52,8 +53,9 @@ export function freshRequestLimits(): RequestLimits {
 /** What the platform hands a request, built over a test database with the local adapters. */
 export async function testServices(
   db: ShopDatabase,
-  parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits; production?: boolean },
+  parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits; production?: boolean; sessionUsers?: SessionUsers },
 ): Promise<RequestServices> {
+  const { sessionUsers } = parts;
   return {
     database: db,
     auth: parts.auth,
@@ -64,7 +66,9 @@ export async function testServices(
     mailIsSent: false,
     // Tests run as development unless they ask for production (NODE_ENV is "test" here).
     production: parts.production ?? false,
-    sessionUserFor: (user) => loadSessionUser(db, user),
+    // The server's caches where a test asks for them; else every lookup reads the database.
+    sessionUserFor: (user) => (sessionUsers ? sessionUsers.sessionUser(user) : loadSessionUser(db, user)),
+    forgetCached: (userId, what) => sessionUsers?.changed(userId, what),
   };
 }
 
@@ -86,6 +90,9 @@ export class TestBrowser {
       requestLimits?: RequestLimits;
       google?: GoogleClient;
       fetch?: typeof fetch;
+      /** The server's session cache and kept profiles, shared by the browsers of a test; none by default. */
+      sessions?: SessionCache;
+      sessionUsers?: SessionUsers;
     } = {},
   ) {
     this.#signInLimits = options.signInLimits ?? freshSignInLimits();
@@ -117,9 +124,11 @@ export class TestBrowser {
       signInLimits: this.#signInLimits,
       google: this.options.google,
       fetch: this.options.fetch,
+      sessions: this.options.sessions,
     });
     try {
-      const ctx = await resolveContext(await testServices(this.db, { auth, limits: this.#requestLimits }), requestHeaders);
+      const services = await testServices(this.db, { auth, limits: this.#requestLimits, sessionUsers: this.options.sessionUsers });
+      const ctx = await resolveContext(services, requestHeaders);
       return await work(createCaller(ctx));
     } finally {
       this.absorb(responseHeaders);

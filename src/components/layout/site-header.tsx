@@ -1,32 +1,24 @@
 import Link from "next/link";
 import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
+import { getPageViewer } from "@/server/auth/guards";
 import { liveClientConfig } from "@/server/platform";
-import { getRequestContext } from "@/trpc/request-context";
-import { CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
+import { AccountSummary, CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
 import { SiteNav } from "./site-nav";
 
-/** The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). */
+/**
+ * The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). The
+ * signed-in user's own values (picture, name, cart count) come from ViewerProvider (the layout),
+ * so a role's kept template renders the same header with slots for them.
+ */
 export async function SiteHeader() {
-  const { user, storage } = await getRequestContext();
+  const viewer = await getPageViewer();
+  const role = viewer.kind === "signed-in" ? viewer.role : null;
   const live = liveClientConfig();
   // Rendered here, on the server, and handed to the nav: visitors get none of it.
-  const account = user ? (
+  const account = role ? (
     <>
-      <Link href="/profile" className="shrink-0 rounded-full" aria-label="Your profile">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar from the shop's own storage */}
-        <img
-          src={user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg"}
-          alt=""
-          width={32}
-          height={32}
-          className="h-8 w-8 rounded-full object-cover"
-          data-testid="nav-avatar"
-        />
-      </Link>
-      <span className="px-3 py-2 text-sm text-muted" data-testid="greeting">
-        Welcome, <span className="font-semibold text-ink">{user.displayName}</span>
-      </span>
+      <AccountSummary />
       <LogoutButton label="Sign Out" className="min-h-10 py-2" />
     </>
   ) : null;
@@ -41,12 +33,8 @@ export async function SiteHeader() {
           </svg>
           {site.name}
         </Link>
-        <SiteNav
-          links={navLinksFor(user)}
-          cartBadge={user?.role === "user" ? <CartCount /> : null}
-          account={account}
-        />
-        {user ? <LiveUpdates config={live} viewer={{ id: user.id, role: user.role }} /> : null}
+        <SiteNav links={navLinksFor(role ? { role } : null)} cartBadge={role === "user" ? <CartCount /> : null} account={account} />
+        {role ? <LiveUpdates config={live} role={role} /> : null}
       </div>
     </header>
   );

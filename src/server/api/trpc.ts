@@ -42,6 +42,12 @@ export interface TRPCContext {
   mailIsSent: boolean;
   /** The profile of a user the auth port just vouched for (after sign-in), read as that user. */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
+  /**
+   * After the caller changed their own profile or cart: this process forgets what it kept of it
+   * (the header's name, picture, role, cart count) at once; other processes hear of it from the
+   * database. Nothing for a visitor.
+   */
+  forgetCaller(what: "profile" | "cart"): void;
 }
 
 /** Builds a context from the request's services and its caller; used by the HTTP handler, the RSC caller and the tests. */
@@ -59,6 +65,9 @@ export function createContextFor(services: RequestServices, user: SessionUser | 
     production: services.production,
     mailIsSent: services.mailIsSent,
     sessionUserFor: services.sessionUserFor,
+    forgetCaller: (what) => {
+      if (user) services.forgetCached(user.id, what);
+    },
   };
 }
 
@@ -154,8 +163,15 @@ export const byClientAddress = (ctx: TRPCContext) => `address:${clientAddress(ct
 /** Rate-limit key: the signed-in customer (their address, should a visitor ever get this far). */
 export const byCaller = (ctx: TRPCContext) => (ctx.user ? `user:${ctx.user.id}` : byClientAddress(ctx));
 
-/** Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9). */
-export const customerProcedure = signedInProcedure.use(({ ctx, next }) => {
+/**
+ * Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9).
+ * Every write here may change the cart, so the header's kept cart count goes with it.
+ */
+export const customerProcedure = signedInProcedure.use(async ({ ctx, next, type }) => {
   if (ctx.user.role === "admin") throw new TRPCError({ code: "FORBIDDEN", message: messages.cart.customersOnly });
-  return next({ ctx });
+  try {
+    return await next({ ctx });
+  } finally {
+    if (type === "mutation") ctx.forgetCaller("cart");
+  }
 });

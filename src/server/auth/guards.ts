@@ -1,15 +1,37 @@
 import "server-only";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
+import type { PageViewerData } from "@/lib/page-viewer";
+import { templateRoleOf } from "@/server/http/visitor-pages";
+import { headerCartCount } from "@/server/platform";
 import { signInHref, signInReasonFor, type SignInReason } from "@/lib/sign-in-paths";
 import { getRequestContext } from "@/trpc/request-context";
 import { accessDecision, type Area } from "./access";
+import { pageViewerData } from "./page-viewer";
 import type { SessionUser } from "./session-user";
 
 /** The caller of this request (resolved once per request), or null. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   return (await getRequestContext()).user;
 }
+
+/**
+ * Whom a page's header and buttons are rendered for: a visitor, or a signed-in customer or admin
+ * with their own values, or (`data: null`) nobody yet: a kept page's template for the role,
+ * asked for by this process's proxy, whose slots each response fills with its own caller's
+ * values (src/server/http/signed-in-pages.ts).
+ */
+export type PageViewer = { kind: "visitor" } | { kind: "signed-in"; role: SessionUser["role"]; data: PageViewerData | null };
+
+/** The viewer of this request's page (resolved once per request). */
+export const getPageViewer = cache(async (): Promise<PageViewer> => {
+  const { user, storage } = await getRequestContext();
+  if (user) return { kind: "signed-in", role: user.role, data: pageViewerData(user, await headerCartCount(user), storage.publicUrl) };
+  const template = templateRoleOf(await headers());
+  return template ? { kind: "signed-in", role: template, data: null } : { kind: "visitor" };
+});
 
 /**
  * Decides on the server, before anything protected renders, whether the caller may see a page

@@ -11,12 +11,16 @@ import { sqlErrorCode } from "@/server/db/sql-errors";
 export async function addToCart(db: ScopedDb, productId: string): Promise<{ message: string; quantity: number }> {
   try {
     return await db.transaction(async (trx) => {
-      const { rows } = await sql<{ quantity: number }>`select quantity from public.add_to_cart(${productId}::uuid)`.execute(trx);
-      const product = await trx.selectFrom("products").select("name").where("id", "=", productId).executeTakeFirstOrThrow();
-      const quantity = rows[0]?.quantity ?? 1;
+      // One statement: the line add_to_cart() wrote, with its product's name for the message.
+      const { rows } = await sql<{ quantity: number; name: string }>`
+        select line.quantity, p.name
+        from public.add_to_cart(${productId}::uuid) as line
+        join public.products p on p.id = line.product_id`.execute(trx);
+      const line = rows[0];
+      if (!line) throw new Error("add_to_cart() wrote no line");
       return {
-        quantity,
-        message: quantity > 1 ? messages.cart.quantityUpdated(product.name) : messages.cart.added(product.name),
+        quantity: line.quantity,
+        message: line.quantity > 1 ? messages.cart.quantityUpdated(line.name) : messages.cart.added(line.name),
       };
     });
   } catch (error) {

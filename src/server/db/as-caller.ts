@@ -33,11 +33,22 @@ export type Tx = Transaction<DB>;
  */
 export function runAs<T>(db: Kysely<DB>, identity: DbIdentity, work: (trx: Tx) => Promise<T>): Promise<T> {
   const role = identity.kind === "anon" ? "anon" : "authenticated";
-  const claims = JSON.stringify(claimsFor(identity));
+  const claims = stringLiteral(JSON.stringify(claimsFor(identity)));
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true)`.execute(trx);
+    // Literals, not parameters: a statement without parameters goes to PGlite with the
+    // transaction's `begin` in one call (pglite-dialect.ts). The role is one of two words.
+    await sql.raw(`select set_config('role', '${role}', true), set_config('request.jwt.claims', ${claims}, true)`).execute(trx);
     return work(trx);
   });
+}
+
+/**
+ * `text` as a Postgres string literal, whatever it holds: an escape string (E'…') with every
+ * backslash and quote escaped, so it reads the same whatever standard_conforming_strings says.
+ */
+export function stringLiteral(text: string): string {
+  if (text.includes("\0")) throw new RangeError("A string literal cannot hold a NUL character");
+  return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
 }
 
 /** A database handle bound to one caller: what request handlers get. */

@@ -7,6 +7,14 @@ import { Mutex, PGliteDialect } from "./pglite-dialect";
 /** What a change notification listener receives: the raw payload text of pg_notify. */
 export type NotificationListener = (payload: string) => void;
 
+export interface ListenOptions {
+  /**
+   * Called when notifications may have been missed: the connection that listens was lost and is
+   * back (PostgreSQL). A cache drops everything then, as it would on a change.
+   */
+  onGap?: () => void;
+}
+
 /**
  * One database handle per server process, whichever engine is behind it.
  * `kysely` connects with full privileges: every request goes through `runAs` (as-caller.ts),
@@ -16,7 +24,7 @@ export interface ShopDatabase {
   readonly engine: "pglite" | "postgres";
   readonly kysely: Kysely<DB>;
   /** LISTEN on a channel; resolves with the function that stops listening. */
-  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  listen(channel: string, listener: NotificationListener, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -139,7 +147,7 @@ async function openPostgres(config: {
   return {
     engine: "postgres",
     kysely,
-    listen: (channel, listener) => notifications.listen(channel, listener),
+    listen: (channel, listener, options) => notifications.listen(channel, listener, options),
     async close() {
       await notifications.close();
       await kysely.destroy();
@@ -153,8 +161,11 @@ async function openPostgres(config: {
  */
 class PostgresNotifications {
   readonly #listeners = new Map<string, Set<NotificationListener>>();
+  readonly #gapListeners = new Set<() => void>();
   #client: import("pg").Client | undefined;
   #connecting: Promise<import("pg").Client> | undefined;
+  /** Whether a connection was lost since the last one was made: listeners may have missed something. */
+  #lost = false;
   #closed = false;
 
   constructor(
@@ -162,7 +173,9 @@ class PostgresNotifications {
     private readonly connectionString: string,
   ) {}
 
-  async listen(channel: string, listener: NotificationListener) {
+  async listen(channel: string, listener: NotificationListener, options: ListenOptions = {}) {
+    const onGap = options.onGap;
+    if (onGap) this.#gapListeners.add(onGap);
     let set = this.#listeners.get(channel);
     if (!set) {
       set = new Set();
@@ -173,6 +186,7 @@ class PostgresNotifications {
     set.add(listener);
     return async () => {
       set.delete(listener);
+      if (onGap) this.#gapListeners.delete(onGap);
     };
   }
 
@@ -188,6 +202,10 @@ class PostgresNotifications {
       await client.connect();
       for (const channel of this.#listeners.keys()) await client.query(`listen ${quoteIdent(channel)}`);
       this.#client = client;
+      if (this.#lost) {
+        this.#lost = false;
+        for (const onGap of this.#gapListeners) onGap();
+      }
       return client;
     })().finally(() => {
       this.#connecting = undefined;
@@ -197,6 +215,7 @@ class PostgresNotifications {
 
   #reconnect(delay = 500) {
     if (this.#closed) return;
+    this.#lost = true;
     const old = this.#client;
     this.#client = undefined;
     old?.removeAllListeners();

@@ -94,6 +94,31 @@ create table if not exists auth.sessions (
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 alter table auth.sessions enable row level security;
 
+-- Each server process keeps the sessions it checked lately for a few seconds; these tell every
+-- process at once (NOTIFY 'session_changes') that a session ended (sign-out) or that an account
+-- changed or went (deletion), so a revoked session is refused everywhere.
+create or replace function auth.notify_session_change() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  if tg_table_name = 'sessions' then
+    perform pg_notify('session_changes', 'session:' || old.id::text);
+  else
+    perform pg_notify('session_changes', 'user:' || old.id::text);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function auth.notify_session_change() from public, anon, authenticated;
+drop trigger if exists sessions_session_changes on auth.sessions;
+create trigger sessions_session_changes
+  after update or delete on auth.sessions
+  for each row execute function auth.notify_session_change();
+drop trigger if exists users_session_changes on auth.users;
+create trigger users_session_changes
+  after update of email, raw_user_meta_data, deleted_at, banned_until or delete on auth.users
+  for each row execute function auth.notify_session_change();
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

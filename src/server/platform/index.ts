@@ -2,7 +2,7 @@ import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { connection } from "next/server";
 import { env, runMode } from "@/env";
-import { loadSessionUser, type SessionUser } from "@/server/auth/session-user";
+import { sessionUsersFor, type SessionUser, type SessionUsers } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
 import { drainOutbox } from "@/server/mail/outbox";
 import { mailShopFrom } from "@/server/mail/shop";
@@ -19,9 +19,13 @@ import type { LiveClientConfig, LivePort } from "@/server/ports/live";
 import { localFileUrl, type PublicUrl, type StoragePort } from "@/server/ports/storage";
 import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
 import { createLocalAuth, pendingOAuthNext } from "./adapters/local/local-auth";
+import { sessionCacheFor } from "./adapters/local/session-cache";
 import { createLocalLive } from "./adapters/local/local-live";
 import { createLocalStorage, sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
+import { pageViewerData } from "@/server/auth/page-viewer";
+import { provideSignedInViewers, type SignedInViewer } from "@/server/http/signed-in-pages";
+import { headerCookieJar } from "@/server/ports/cookies";
 import { createSupabaseAuth, supabaseServerClient } from "./adapters/supabase/supabase-auth";
 import { supabaseLive } from "./adapters/supabase/supabase-live";
 import { createSupabaseStorage, supabasePublicUrl } from "./adapters/supabase/supabase-storage";
@@ -66,8 +70,13 @@ export function getDatabase(): Promise<ShopDatabase> {
       }
     }
     // Listen for catalogue changes from the start, so kept pages of this process hear of changes
-    // other processes make even before this one reads the catalogue.
+    // other processes make even before this one reads the catalogue; likewise for sessions,
+    // profiles and cart counts, before the first is kept.
     await catalogueFor(database, publicFileUrl);
+    await sessionUsersFor(database);
+    if (runMode() !== "supabase") await sessionCacheFor(database);
+    // From now on the proxy can serve signed-in users' storefront pages from the kept templates.
+    provideSignedInViewers(signedInViewerOf);
     // The unpaid-order policy holds even while no admin opens Order Management (unref'd timer).
     startUnpaidOrderTimer(database, async () => (await (await catalogueFor(database, publicFileUrl)).settings()).unpaidOrderDays);
     // What the privacy notice says is kept no longer goes, daily (proof files through the storage port).
@@ -83,6 +92,32 @@ export function getDatabase(): Promise<ShopDatabase> {
     throw error;
   });
   return state.database;
+}
+
+/**
+ * Who is signed in on a page load, for the proxy's kept templates: the local session (kept in
+ * memory, see session-cache.ts), the profile and the cart count (kept too). Null where the
+ * page must be rendered for the caller: no valid session, or Supabase mode (its sessions are
+ * Supabase's to check, which the rendered page does).
+ */
+async function signedInViewerOf(cookieHeader: string): Promise<SignedInViewer | null> {
+  if (runMode() === "supabase") return null;
+  const database = await getDatabase();
+  const headers = new Headers({ cookie: cookieHeader });
+  const auth = createLocalAuth({
+    db: database.kysely,
+    // Read only: the proxy has already renewed the token if it needed it.
+    cookies: headerCookieJar(headers),
+    requestHeaders: headers,
+    secret: localSigningSecret(),
+    secureCookies: env.NODE_ENV === "production",
+    signInLimits,
+    sessions: await sessionCacheFor(database),
+  });
+  const user = await auth.currentUser();
+  if (!user) return null;
+  const found = await (await sessionUsersFor(database)).withCartCount(user);
+  return found ? { role: found.user.role, data: pageViewerData(found.user, found.cartCount, publicFileUrl) } : null;
 }
 
 /** The mail transport (ARCHITECTURE §3): SMTP when SMTP_URL is set, in every mode; else none. */
@@ -127,6 +162,13 @@ export async function getCatalogue(): Promise<Catalogue> {
 }
 
 
+/** How many items a signed-in customer's cart holds, as the header shows it (kept, see session-user.ts). */
+export async function headerCartCount(user: SessionUser): Promise<number> {
+  if (user.role === "admin") return 0;
+  const found = await (await sessionUsersFor(await getDatabase())).withCartCount({ id: user.id, email: user.email, userMetadata: {} });
+  return found?.cartCount ?? 0;
+}
+
 /** Everything a request's context is built from, in the configured run mode. */
 export interface RequestServices {
   database: ShopDatabase;
@@ -139,21 +181,25 @@ export interface RequestServices {
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
   mailIsSent: boolean;
-  /** The signed-in user's profile, read as that user (the session lookup). */
+  /** The signed-in user's profile, read as that user (the session lookup; kept for a few seconds). */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
+  /** After a user changed their own profile or cart: this process forgets what it kept of it. */
+  forgetCached: SessionUsers["changed"];
 }
 
 /** The services for one request, whose cookies `cookies` reads and writes. */
 export async function requestServices(cookies: CookieJar, requestHeaders: Headers): Promise<RequestServices> {
   const database = await getDatabase();
   const catalogue = await getCatalogue();
+  const sessionUsers = await sessionUsersFor(database);
   const common = {
     database,
     limits: requestLimits,
     catalogue,
     production: env.NODE_ENV === "production",
     mailIsSent: mailIsSent(),
-    sessionUserFor: (user: AuthUser) => loadSessionUser(database, user),
+    sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),
+    forgetCached: (userId: string, what: "profile" | "cart") => sessionUsers.changed(userId, what),
   };
   if (runMode() === "supabase") {
     const config = supabaseConfig();
@@ -175,6 +221,7 @@ export async function requestServices(cookies: CookieJar, requestHeaders: Header
       secureCookies: env.NODE_ENV === "production",
       google: googleClient(),
       signInLimits,
+      sessions: await sessionCacheFor(database),
     }),
     storage: createLocalStorage(localStorageRoot(), database.kysely),
     live: createLocalLive(database),

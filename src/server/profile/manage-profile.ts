@@ -7,7 +7,7 @@ import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage
 import { listOwnAvatars, setAvatarPath } from "./queries";
 
 const m = messages.profile;
-type Ctx = Pick<TRPCContext, "db" | "storage" | "auth"> & { user: SessionUser };
+type Ctx = Pick<TRPCContext, "db" | "storage" | "auth" | "forgetCaller"> & { user: SessionUser };
 
 const failed = (cause: unknown) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.uploadFailed, cause });
 
@@ -19,6 +19,8 @@ export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: F
     ctx.db.transaction((trx) => setAvatarPath(trx, ctx.user.id, avatar.path)),
     { onStoreFailed: failed, onWriteFailed: failed },
   );
+  // The navigation bar shows the new picture on the next page.
+  ctx.forgetCaller("profile");
   if (ctx.user.avatarPath) await removeQuietly(ctx, { bucket: "avatars", path: ctx.user.avatarPath }, "a replaced profile picture");
   return { message: m.uploaded, avatarUrl: ctx.storage.publicUrl(avatar) };
 }
@@ -33,6 +35,8 @@ export async function deleteAccount({ ctx }: { ctx: Ctx }) {
   try {
     const avatars = await ctx.db.transaction((trx) => listOwnAvatars(trx, ctx.user.id));
     await ctx.auth.deleteUser(ctx.user.id);
+    ctx.forgetCaller("profile");
+    ctx.forgetCaller("cart");
     await ctx.storage.removeAsService(avatars.map((path) => ({ bucket: "avatars" as const, path })));
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.deleteFailed, cause: error });

@@ -6,7 +6,7 @@ import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductImage } from "@/components/product/product-image";
 import { formatRand } from "@/lib/money";
 import { site } from "@/server/settings/site";
-import { getSessionUser } from "@/server/auth/guards";
+import { getPageViewer } from "@/server/auth/guards";
 import { getCatalogue } from "@/server/platform";
 
 export async function generateMetadata({ params }: PageProps<"/products/[id]">): Promise<Metadata> {
@@ -27,9 +27,9 @@ export async function generateMetadata({ params }: PageProps<"/products/[id]">):
 export default async function ProductPage({ params }: PageProps<"/products/[id]">) {
   const { id } = await params;
   const catalogue = await getCatalogue();
-  const [product, related, user] = await Promise.all([catalogue.product(id), catalogue.related(id), getSessionUser()]);
+  const [product, related, pageViewer] = await Promise.all([catalogue.product(id), catalogue.related(id), getPageViewer()]);
   if (!product) notFound();
-  const viewer: Viewer = !user ? "visitor" : user.role === "admin" ? "admin" : "customer";
+  const viewer: Viewer = pageViewer.kind === "visitor" ? "visitor" : pageViewer.role === "admin" ? "admin" : "customer";
 
   const jsonLd = {
     "@context": "https://schema.org",

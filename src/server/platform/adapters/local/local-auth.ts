@@ -5,9 +5,10 @@ import { sql, type Kysely } from "kysely";
 import { messages } from "@/lib/messages";
 import { MIN_PASSWORD_LENGTH } from "@/lib/constants";
 import type { DB } from "@/server/db/schema";
-import { AuthError, type AuthPort, type AuthUser } from "@/server/ports/auth";
+import { AuthError, type AuthPort } from "@/server/ports/auth";
 import { sessionCookieOptions, type CookieJar } from "@/server/ports/cookies";
 import { clientAddress, type SignInLimits } from "@/server/security/rate-limit";
+import type { SessionCache } from "./session-cache";
 import {
   needsRenewal,
   SESSION_COOKIE,
@@ -38,6 +39,8 @@ export interface LocalAuthDeps {
   signInLimits: SignInLimits;
   /** Google's endpoints; replaced in tests. */
   fetch?: typeof fetch;
+  /** The sessions this process checked lately (none: every request reads auth.sessions). */
+  sessions?: SessionCache;
 }
 
 /** Local auth (ARCHITECTURE §4): auth.users with bcrypt, sessions as Supabase-shaped JWTs in a cookie. */
@@ -127,21 +130,26 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
     async currentUser() {
       const claims = await verifySessionToken(deps.secret, cookies.get(SESSION_COOKIE));
       if (!claims) return null;
-      const session = await db
-        .selectFrom("auth.sessions as s")
-        .innerJoin("auth.users as u", "u.id", "s.user_id")
-        .select(["u.id", "u.email", "u.raw_user_meta_data"])
-        .where("s.id", "=", claims.session_id)
-        .where("s.user_id", "=", claims.sub)
-        .where("s.not_after", ">", new Date())
-        .where("u.deleted_at", "is", null)
-        .executeTakeFirst();
-      if (!session) return null;
-      const user: AuthUser = {
-        id: session.id,
-        email: session.email,
-        userMetadata: (session.raw_user_meta_data ?? {}) as Record<string, unknown>,
-      };
+      let user = deps.sessions?.get(claims.session_id, claims.sub);
+      if (!user) {
+        const mark = deps.sessions?.mark() ?? 0;
+        const session = await db
+          .selectFrom("auth.sessions as s")
+          .innerJoin("auth.users as u", "u.id", "s.user_id")
+          .select(["u.id", "u.email", "u.raw_user_meta_data", "s.not_after"])
+          .where("s.id", "=", claims.session_id)
+          .where("s.user_id", "=", claims.sub)
+          .where("s.not_after", ">", new Date())
+          .where("u.deleted_at", "is", null)
+          .executeTakeFirst();
+        if (!session) return null;
+        user = {
+          id: session.id,
+          email: session.email,
+          userMetadata: (session.raw_user_meta_data ?? {}) as Record<string, unknown>,
+        };
+        deps.sessions?.set(claims.session_id, user, new Date(session.not_after), mark);
+      }
       if (needsRenewal(claims)) {
         await writeToken({ ...user, sessionId: claims.session_id, notAfter: claims.not_after });
       }
@@ -196,7 +204,11 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
 
     async signOut() {
       const claims = await verifySessionToken(deps.secret, cookies.get(SESSION_COOKIE));
-      if (claims) await db.deleteFrom("auth.sessions").where("id", "=", claims.session_id).execute();
+      if (claims) {
+        await db.deleteFrom("auth.sessions").where("id", "=", claims.session_id).execute();
+        // Other processes hear of it through the table's trigger; this one forgets it now.
+        deps.sessions?.forgetSession(claims.session_id);
+      }
       clearToken();
     },
 
@@ -264,6 +276,7 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
 
     async deleteUser(userId) {
       await db.deleteFrom("auth.users").where("id", "=", userId).execute();
+      deps.sessions?.forgetUser(userId);
       clearToken();
     },
   };

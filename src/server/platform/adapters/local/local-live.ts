@@ -1,3 +1,4 @@
+import { SHOP_CHANGES_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import { isLiveOp, isLiveTable, type LiveChange, type LivePort, type LiveViewer } from "@/server/ports/live";
 
@@ -6,7 +7,7 @@ export interface ChangeEvent extends LiveChange {
   userId: string | null;
 }
 
-export const CHANGES_CHANNEL = "shop_changes";
+export const CHANGES_CHANNEL = SHOP_CHANGES_CHANNEL;
 
 type Listener = (event: ChangeEvent) => void;
 
