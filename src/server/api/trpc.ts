@@ -3,14 +3,10 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { messages } from "@/lib/messages";
 import type { SessionUser } from "@/server/auth/session-user";
-import type { Catalogue } from "@/server/catalogue/catalogue";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import { isDatabaseUnavailable } from "@/server/db/sql-errors";
 import { requestServices, type RequestServices } from "@/server/platform";
-import type { AuthPort, AuthUser } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
-import type { LivePort } from "@/server/ports/live";
-import type { StoragePort } from "@/server/ports/storage";
 import { clientAddress, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 
 export type { SessionUser } from "@/server/auth/session-user";
@@ -20,53 +16,32 @@ export type { SessionUser } from "@/server/auth/session-user";
  * ports. Never an RLS-bypassing handle (ARCHITECTURE §12): the few privileged steps are named
  * functions (`sessionUserFor`, the auth port's own).
  */
-export interface TRPCContext {
+export type TRPCContext = Omit<RequestServices, "database" | "forgetCached"> & {
   headers: Headers;
   /** The caller, resolved and verified on the server; null for a visitor. */
   user: SessionUser | null;
   /** The database, already running as the caller: RLS applies to everything done through it. */
   db: ScopedDb;
-  auth: AuthPort;
-  storage: StoragePort;
-  live: LivePort;
-  /** Rate limits for sign-up, contact and checkout (counted in the database). */
-  limits: RequestLimits;
-  /** The storefront's catalogue reads and the shop's published settings (cached, shared by every caller). */
-  catalogue: Catalogue;
-  /**
-   * Whether the shop runs in production: there the demo bank account takes no orders
-   * (settings/bank-transfer.ts). From NODE_ENV through the platform; tests choose it.
-   */
-  production: boolean;
-  /** Whether mails are sent (SMTP configured) or only kept in the outbox. */
-  mailIsSent: boolean;
-  /** The profile of a user the auth port just vouched for (after sign-in), read as that user. */
-  sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
   /**
    * After the caller changed their own profile or cart: this process forgets what it kept of it
    * (the header's name, picture, role, cart count) at once; other processes hear of it from the
    * database. Nothing for a visitor.
    */
   forgetCaller(what: "profile" | "cart"): void;
-}
+};
 
 /** Builds a context from the request's services and its caller; used by the HTTP handler, the RSC caller and the tests. */
 export function createContextFor(services: RequestServices, user: SessionUser | null, headers: Headers = new Headers()): TRPCContext {
   const identity: DbIdentity = user ? { kind: "user", id: user.id, email: user.email } : ANON;
+  // The ports as the platform handed them out; the privileged handle only as the caller's `db`.
+  const { database, forgetCached, ...ports } = services;
   return {
+    ...ports,
     headers,
     user,
-    db: scopedDb(services.database.kysely, identity),
-    auth: services.auth,
-    storage: services.storage,
-    live: services.live,
-    limits: services.limits,
-    catalogue: services.catalogue,
-    production: services.production,
-    mailIsSent: services.mailIsSent,
-    sessionUserFor: services.sessionUserFor,
+    db: scopedDb(database.kysely, identity),
     forgetCaller: (what) => {
-      if (user) services.forgetCached(user.id, what);
+      if (user) forgetCached(user.id, what);
     },
   };
 }
