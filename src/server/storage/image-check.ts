@@ -45,7 +45,34 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length));
 
 /** Markup or script that has no business inside an image (polyglot files). */
-const MARKUP = /<\s*(script|html|svg|iframe|body|object|embed)\b|<\?php|javascript:/i;
+export const MARKUP = /<\s*(script|html|svg|iframe|body|object|embed)\b|<\?php|javascript:/i;
+
+/** The bytes of what `\s` matches in Latin-1 text: tab, line feed, vertical tab, form feed, carriage return, space, no-break space. */
+const isSpace = (byte: number) => (byte >= 0x09 && byte <= 0x0d) || byte === 0x20 || byte === 0xa0;
+
+/**
+ * Whether MARKUP occurs in `bytes` read as Latin-1: the same answer as testing the whole file as
+ * text, without making a string of it (that was most of an upload check's time: 1.0 of 1.3 ms
+ * for a 200 kB proof). Every match starts at a '<' or ends at a ':', so only the text around
+ * those is tested: from a '<' through its run of spaces and one tag name with the character
+ * after it (for `\b`), where only a match starting at that '<' counts (a later one may be cut
+ * short by the window; it gets its own turn); before a ':', the ten characters of "javascript",
+ * where any match is whole.
+ */
+export function containsMarkup(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const longestTag = "script".length;
+  for (let at = text.indexOf(0x3c); at !== -1; at = text.indexOf(0x3c, at + 1)) {
+    let name = at + 1;
+    while (name < text.length && isSpace(text[name]!)) name++;
+    if (MARKUP.exec(text.toString("latin1", at, name + longestTag + 1))?.index === 0) return true;
+  }
+  const scheme = "javascript".length;
+  for (let colon = text.indexOf(0x3a, scheme); colon !== -1; colon = text.indexOf(0x3a, colon + 1)) {
+    if (MARKUP.test(text.toString("latin1", colon - scheme, colon + 1))) return true;
+  }
+  return false;
+}
 
 export function checkImage(bytes: Uint8Array): ImageCheck {
   if (bytes.length === 0) return refuse("empty");
@@ -55,7 +82,7 @@ export function checkImage(bytes: Uint8Array): ImageCheck {
   if ("trailing" in parsed) return refuse("unsafe_content");
   if (parsed.width < 1 || parsed.height < 1) return refuse("not_an_image");
   if (parsed.width * parsed.height > MAX_UPLOAD_PIXELS) return refuse("too_many_pixels");
-  if (MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"))) return refuse("unsafe_content");
+  if (containsMarkup(bytes)) return refuse("unsafe_content");
   return { ok: true, ...parsed };
 }
 
