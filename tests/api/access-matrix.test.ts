@@ -272,7 +272,7 @@ describe("another customer's things (IDOR)", () => {
     const asB = (await contextAs(db, users.customerB)).db;
     for (const bucket of ["payments", "avatars"] as const) {
       const error = await testStorage(db)
-        .upload(asB, { bucket, path: `${users.customerA.id}/${Date.now()}_sneaky.png` }, makePng(), "image/png")
+        .upload(asB, { bucket, path: `${users.customerA.id}/${Date.now()}_sneaky.png` }, makePng(), "image/png", async () => undefined)
         .then(
           () => null,
           (e: unknown) => e,

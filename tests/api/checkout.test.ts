@@ -12,7 +12,7 @@ import { UNSAFE_NAME_MESSAGE } from "@/server/storage/read-upload";
 import { placeOrderInput } from "@/server/checkout/schemas";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { publicSettingsOf } from "@/server/settings/queries";
-import { callerAs, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
+import { callerAs, freshRequestLimits, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { chunk, fileOf, makeJpeg, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -170,6 +170,7 @@ describe("checkout", () => {
         db: scopedDb(db.kysely, customer.identity),
         storage: testStorage(db),
         userId: customer.id,
+        limit: freshRequestLimits().checkout,
         placeOrder: async () => {
           throw new Error("connection lost");
         },

@@ -28,12 +28,13 @@ describe("sweeping what interrupted uploads leave behind (start-up, after a cras
     const order = await placeTestOrder(db, customer, [product!.id]);
     const claimed = { bucket: "payments" as const, path: order.proof_path! };
     const avatar = { bucket: "avatars" as const, path: `${customer.id}/1_me.png` };
-    await storage.upload(asCustomer, avatar, makePng(), "image/png");
-    await db.kysely.updateTable("profiles").set({ avatar_path: avatar.path }).where("id", "=", customer.id).execute();
+    await storage.upload(asCustomer, avatar, makePng(), "image/png", (trx) =>
+      trx.updateTable("profiles").set({ avatar_path: avatar.path }).where("id", "=", customer.id).execute(),
+    );
 
     // Left by crashes: an uploaded proof no order claims, a file with no row, a half-written file.
     const unclaimed = { bucket: "payments" as const, path: `${customer.id}/2_lost.png` };
-    await storage.upload(asCustomer, unclaimed, makePng(), "image/png");
+    await storage.upload(asCustomer, unclaimed, makePng(), "image/png", async () => undefined);
     fs.mkdirSync(path.join(root, "payments", customer.id), { recursive: true });
     fs.writeFileSync(path.join(root, "payments", customer.id, "3_norow.png"), makePng());
     fs.writeFileSync(path.join(root, "payments", customer.id, "4_half.png.abc.partial"), "half");

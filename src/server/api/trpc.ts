@@ -7,7 +7,7 @@ import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-c
 import { isDatabaseUnavailable } from "@/server/db/sql-errors";
 import { requestServices, type RequestServices } from "@/server/platform";
 import type { CookieJar } from "@/server/ports/cookies";
-import { clientAddress, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
+import { clientAddress, userLimitKey, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 
 export type { SessionUser } from "@/server/auth/session-user";
 
@@ -127,16 +127,21 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
 export function rateLimited(pick: (limits: RequestLimits) => RateLimiter, keyOf: (ctx: TRPCContext) => string) {
   return t.middleware(async ({ ctx, next }) => {
     const wait = await pick(ctx.limits).take(ctx.db, keyOf(ctx));
-    if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: messages.security.slowDown(Math.ceil(wait / 60_000)) });
+    if (wait > 0) throw tooManyRequests(wait);
     return next();
   });
+}
+
+/** The refusal of a call over its limit, saying how many minutes to wait. */
+export function tooManyRequests(waitMs: number): TRPCError {
+  return new TRPCError({ code: "TOO_MANY_REQUESTS", message: messages.security.slowDown(Math.ceil(waitMs / 60_000)) });
 }
 
 /** Rate-limit key: the client's address (src/server/security/rate-limit.ts says which). */
 export const byClientAddress = (ctx: TRPCContext) => `address:${clientAddress(ctx.headers)}`;
 
 /** Rate-limit key: the signed-in customer (their address, should a visitor ever get this far). */
-export const byCaller = (ctx: TRPCContext) => (ctx.user ? `user:${ctx.user.id}` : byClientAddress(ctx));
+export const byCaller = (ctx: TRPCContext) => (ctx.user ? userLimitKey(ctx.user.id) : byClientAddress(ctx));
 
 /**
  * Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9).

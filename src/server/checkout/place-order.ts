@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { messages } from "@/lib/messages";
-import type { TRPCContext } from "@/server/api/trpc";
+import { tooManyRequests, type TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
@@ -10,7 +10,9 @@ import { sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { readUpload } from "@/server/storage/read-upload";
-import { removeQuietly, timestampedName } from "@/server/storage/store-upload";
+import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
+import { userLimitKey, type RateLimiter } from "@/server/security/rate-limit";
+import { beginPayment } from "./checkout-queries";
 
 const m = messages.checkout;
 
@@ -27,6 +29,8 @@ export interface PlaceOrderDeps {
   db: ScopedDb;
   storage: StoragePort;
   userId: string;
+  /** The checkout limit (CHECKOUT_LIMIT), counted in the payment's first statement. */
+  limit: RateLimiter;
   /** Replaced in fault-injection tests. */
   placeOrder?: typeof placeOrderSql;
 }
@@ -42,39 +46,30 @@ function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
 }
 
 /**
- * Checkout, all or nothing (ARCHITECTURE §6): checks the proof by content, uploads it, then
- * places the order through place_order(). If placing fails, the upload is removed and the cart
- * is untouched; a retry with the same idempotency key returns the first order.
+ * Checkout, all or nothing (ARCHITECTURE §6): counts the try against the customer's limit, checks
+ * the proof by content, then stores it and places the order through place_order() as one step
+ * (the storage port's upload): if placing fails, the proof is gone and the cart untouched. A
+ * retry with the same idempotency key returns the first order. Two transactions in all: checkout
+ * is the shop's busiest write (BENCHMARKS.md).
  */
 export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { db, storage } = deps;
 
-  // The cart is read before the key: a double click's twin that commits its order in between
-  // (emptying the cart) is then found as the earlier order, not reported as an empty cart.
-  const { lines, earlier } = await db.transaction(async (trx) => ({
-    lines: await trx.selectFrom("cart_items").select("id").limit(1).execute(),
-    earlier: await trx.selectFrom("orders").select(["id", "reference"]).where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst(),
-  }));
-  if (earlier) return placed(earlier);
-  if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
+  const start = await db.transaction((trx) =>
+    beginPayment(trx, { idempotencyKey: input.idempotencyKey, limit: deps.limit.takeSql(userLimitKey(deps.userId)) }),
+  );
+  if (start.wait > 0) throw tooManyRequests(start.wait);
+  if (start.earlier) return placed(start.earlier);
+  if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
 
   const upload = await readUpload(input.proof, "proof");
   const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${timestampedName(upload.fileName)}` };
-  try {
-    await storage.upload(db, proof, upload.bytes, upload.type);
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
-  }
-
-  let order: Order;
-  try {
-    order = await db.transaction((trx) =>
-      (deps.placeOrder ?? placeOrderSql)(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
-    );
-  } catch (error) {
-    await removeQuietly({ storage, db }, proof, "an unused proof of payment");
-    throw toCheckoutError(error);
-  }
+  const order = await storeThenWrite(
+    { db, storage },
+    { object: proof, bytes: upload.bytes, contentType: upload.type },
+    (trx) => (deps.placeOrder ?? placeOrderSql)(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
+    { onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause }), onWriteFailed: toCheckoutError },
+  );
   // A concurrent retry with the same key may have won: its order keeps its own proof.
   if (order.proof_path !== proof.path) await removeQuietly({ storage, db }, proof, "an unused proof of payment");
   return placed(order);
@@ -82,14 +77,21 @@ export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrde
 
 /**
  * checkout.placeOrder: refused while the shop cannot be paid by bank transfer (the demo account
- * in production: the customer would have paid a placeholder), before anything is uploaded.
+ * in production: the customer would have paid a placeholder), before anything is counted or
+ * uploaded. The checkout limit is counted by placeOrderWithProof, in its first statement.
  */
-export async function placeOrder({ ctx, input }: { ctx: Pick<TRPCContext, "db" | "storage" | "catalogue" | "production"> & { user: SessionUser }; input: PlaceOrderInput }) {
+export async function placeOrder({
+  ctx,
+  input,
+}: {
+  ctx: Pick<TRPCContext, "db" | "storage" | "catalogue" | "production" | "limits"> & { user: SessionUser };
+  input: PlaceOrderInput;
+}) {
   const { bank } = await ctx.catalogue.settings();
   if (bankTransferStatus(bank, ctx.production) === "not_set_up") {
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.bankTransferNotSetUp });
   }
-  return placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id }, input);
+  return placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id, limit: ctx.limits.checkout }, input);
 }
 
 function toCheckoutError(error: unknown): TRPCError {

@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/server/db/as-caller";
+import type { ScopedDb, Tx } from "@/server/db/as-caller";
 
 export type Bucket = "products-services" | "payments" | "avatars";
 export const BUCKETS: readonly Bucket[] = ["products-services", "payments", "avatars"];
@@ -30,8 +30,14 @@ export type PublicUrl = (object: StoredObject) => string;
  */
 export interface StoragePort {
   readonly provider: "local" | "supabase";
-  /** Stores bytes as `db`'s caller; StorageError('forbidden') where the policies refuse. */
-  upload(db: ScopedDb, object: StoredObject, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores bytes as `db`'s caller and runs `write`, the database change that names the file, as
+   * the same caller: both stay or neither does. Local storage commits the object's row and
+   * `write` in one transaction; Supabase's uploads through its API first and removes the file
+   * again if `write` fails. The store's own refusal or failure is a StorageError ('forbidden'
+   * where the policies refuse); whatever `write` throws comes through as it is.
+   */
+  upload<T>(db: ScopedDb, object: StoredObject, bytes: Uint8Array, contentType: string, write: (trx: Tx) => Promise<T>): Promise<T>;
   /** Removes an object as `db`'s caller (a no-op when it is already gone). */
   remove(db: ScopedDb, object: StoredObject): Promise<void>;
   /** Removes objects with full rights: account deletion, rollback by the server. */

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
+import type { Tx } from "@/server/db/as-caller";
 import { sqlState } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
@@ -56,18 +57,18 @@ export async function addCategory({ ctx, input }: { ctx: Ctx; input: { name: str
 export async function createProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { image: File } }) {
   const upload = await readUpload(input.image, "product");
   const image = imageObject(upload.fileName);
-  const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, () =>
-    ctx.db.transaction((trx) => insertProduct(trx, input, image.path)),
-    { onStoreFailed: failure(m.addProductFailed), onWriteFailed: failure(m.addProductFailed) },
-  );
+  const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, (trx) => insertProduct(trx, input, image.path), {
+    onStoreFailed: failure(m.addProductFailed),
+    onWriteFailed: failure(m.addProductFailed),
+  });
   ctx.catalogue.changed();
   return { id: product.id, message: m.productAdded(product.name) };
 }
 
 /** Edits a product; a new image replaces the old one (which is then removed from storage). */
 export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { id: string; image: File | null } }) {
-  const write = (imagePath?: string) => async () => {
-    const result = await ctx.db.transaction((trx) => updateProductRow(trx, input.id, input, imagePath));
+  const write = (imagePath?: string) => async (trx: Tx) => {
+    const result = await updateProductRow(trx, input.id, input, imagePath);
     if (!result) throw notFound();
     return result;
   };
@@ -81,7 +82,7 @@ export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductVa
     });
     await removeOldImage(ctx, result.oldImage);
   } else {
-    result = await write()().catch((error: unknown) => {
+    result = await ctx.db.transaction(write()).catch((error: unknown) => {
       throw failure(m.updateProductFailed)(error);
     });
   }

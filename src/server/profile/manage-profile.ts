@@ -15,10 +15,10 @@ const failed = (cause: unknown) => new TRPCError({ code: "INTERNAL_SERVER_ERROR"
 export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: File } }) {
   const upload = await readUpload(input.image, "avatar");
   const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
-  await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, () =>
-    ctx.db.transaction((trx) => setAvatarPath(trx, ctx.user.id, avatar.path)),
-    { onStoreFailed: failed, onWriteFailed: failed },
-  );
+  await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, (trx) => setAvatarPath(trx, ctx.user.id, avatar.path), {
+    onStoreFailed: failed,
+    onWriteFailed: failed,
+  });
   // The navigation bar shows the new picture on the next page.
   ctx.forgetCaller("profile");
   if (ctx.user.avatarPath) await removeQuietly(ctx, { bucket: "avatars", path: ctx.user.avatarPath }, "a replaced profile picture");

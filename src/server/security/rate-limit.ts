@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { env } from "@/env";
 import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
 import type { ScopedDb } from "@/server/db/as-caller";
@@ -27,10 +27,17 @@ export class RateLimiter {
     return `${this.scope}:${this.name}:${key}`.slice(0, 300);
   }
 
+  /**
+   * The SQL that counts one action of `key` if it is allowed (`hit`), and is the milliseconds to
+   * wait (0: allowed). For a statement that does more in the same call (checkout's first one).
+   */
+  takeSql(key: string, hit = true): RawBuilder<number> {
+    return sql<number>`private.rate_limit_take(${this.#key(key)}, ${this.rule.attempts}, ${this.rule.windowMs}, ${hit})`;
+  }
+
   async #take(executor: Executor, key: string, hit: boolean): Promise<number> {
     return run(executor, async (trx) => {
-      const { rows } = await sql<{ wait: number }>`
-        select private.rate_limit_take(${this.#key(key)}, ${this.rule.attempts}, ${this.rule.windowMs}, ${hit}) as wait`.execute(trx);
+      const { rows } = await sql<{ wait: number }>`select ${this.takeSql(key, hit)} as wait`.execute(trx);
       return Number(rows[0]?.wait ?? 0);
     });
   }
@@ -50,6 +57,9 @@ export class RateLimiter {
     await run(executor, (trx) => sql`select private.rate_limit_reset(${this.#key(key)})`.execute(trx));
   }
 }
+
+/** The key of a signed-in caller's own limits (checkout, data export). */
+export const userLimitKey = (userId: string) => `user:${userId}`;
 
 /** The limits the API applies to whole procedures. */
 export interface RequestLimits {

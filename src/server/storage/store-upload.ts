@@ -1,28 +1,22 @@
-import type { ScopedDb } from "@/server/db/as-caller";
-import type { StoragePort, StoredObject } from "@/server/ports/storage";
+import type { ScopedDb, Tx } from "@/server/db/as-caller";
+import { StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
 
 /**
  * The upload-then-write sequence every upload follows (ARCHITECTURE §6): stores `bytes` as the
- * caller, runs `write` (the database change that refers to the file), and removes the file again
- * if `write` fails, so a failed request leaves no orphan. `onStoreFailed`/`onWriteFailed` turn the
- * causes into the errors the caller shows.
+ * caller and runs `write` (the database change that refers to the file) as the caller, both or
+ * neither (the storage port's `upload`), so a failed request leaves no orphan.
+ * `onStoreFailed`/`onWriteFailed` turn the causes into the errors the caller shows.
  */
 export async function storeThenWrite<T>(
   deps: { db: ScopedDb; storage: StoragePort },
   file: { object: StoredObject; bytes: Uint8Array; contentType: string },
-  write: () => Promise<T>,
+  write: (trx: Tx) => Promise<T>,
   errors: { onStoreFailed: (cause: unknown) => Error; onWriteFailed: (cause: unknown) => Error },
 ): Promise<T> {
   try {
-    await deps.storage.upload(deps.db, file.object, file.bytes, file.contentType);
+    return await deps.storage.upload(deps.db, file.object, file.bytes, file.contentType, write);
   } catch (cause) {
-    throw errors.onStoreFailed(cause);
-  }
-  try {
-    return await write();
-  } catch (cause) {
-    await removeQuietly(deps, file.object, "an unused upload");
-    throw errors.onWriteFailed(cause);
+    throw cause instanceof StorageError ? errors.onStoreFailed(cause) : errors.onWriteFailed(cause);
   }
 }
 

@@ -16,29 +16,59 @@ export function objectFile(root: string, object: StoredObject): string {
   return path.join(root, object.bucket, ...segments);
 }
 
+interface BucketRules {
+  allowedTypes: string[] | null;
+  sizeLimit: number | null;
+}
+
+/**
+ * Each bucket's type and size limits, read once per database handle: buckets are made and
+ * changed by migrations only, which run before the shop serves anything (one statement less per
+ * upload, and checkout is the shop's busiest write).
+ */
+const bucketRules = new WeakMap<Kysely<DB>, Map<Bucket, Promise<BucketRules | undefined>>>();
+
+function rulesOf(serviceDb: Kysely<DB>, bucket: Bucket): Promise<BucketRules | undefined> {
+  let known = bucketRules.get(serviceDb);
+  if (!known) bucketRules.set(serviceDb, (known = new Map()));
+  let rules = known.get(bucket);
+  if (!rules) {
+    rules = serviceDb
+      .selectFrom("storage.buckets")
+      .select(["allowed_mime_types", "file_size_limit"])
+      .where("id", "=", bucket)
+      .executeTakeFirst()
+      .then((row) => row && { allowedTypes: row.allowed_mime_types, sizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit) });
+    // A failed read is not kept: the next upload asks again.
+    rules.catch(() => known.delete(bucket));
+    known.set(bucket, rules);
+  }
+  return rules;
+}
+
 /**
  * Local storage: bytes on disk under `root` (DATA_DIR/storage), and a storage.objects row
  * written inside the caller's RLS transaction, so the same storage policies as Supabase decide.
- * The file is written first under a temporary name and moved into place only once the row is
- * in; a refused or failed write leaves nothing behind.
+ * The file is written first under a temporary name; the row, the caller's `write` and the move
+ * into place happen in one transaction, so a refused or failed step leaves nothing behind.
  */
 export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {
   return {
     provider: "local",
 
-    async upload(db, object, bytes, contentType) {
+    async upload(db, object, bytes, contentType, write) {
       // The bucket's own limits, as Supabase Storage applies them (type and size).
-      const bucket = await serviceDb.selectFrom("storage.buckets").select(["allowed_mime_types", "file_size_limit"]).where("id", "=", object.bucket).executeTakeFirst();
+      const bucket = await rulesOf(serviceDb, object.bucket);
       if (!bucket) throw new StorageError("That bucket does not exist.", "failed");
-      if (bucket.allowed_mime_types && !bucket.allowed_mime_types.includes(contentType)) throw new StorageError(`${contentType} is not allowed in ${object.bucket}.`, "forbidden");
-      if (bucket.file_size_limit !== null && bytes.length > Number(bucket.file_size_limit)) throw new StorageError("The file is larger than the bucket allows.", "failed");
+      if (bucket.allowedTypes && !bucket.allowedTypes.includes(contentType)) throw new StorageError(`${contentType} is not allowed in ${object.bucket}.`, "forbidden");
+      if (bucket.sizeLimit !== null && bytes.length > bucket.sizeLimit) throw new StorageError("The file is larger than the bucket allows.", "failed");
       const file = objectFile(root, object);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.partial`;
       try {
         // Inside the try: a write that fails part-way (a full disk) leaves no partial file.
         await fs.writeFile(temp, bytes, { flag: "wx" });
-        await db.transaction(async (trx) => {
+        return await db.transaction(async (trx) => {
           try {
             await trx
               .insertInto("storage.objects")
@@ -55,7 +85,9 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
             if (code === "23505") throw new StorageError("A file with that name already exists.", "failed");
             throw error;
           }
+          const written = await write(trx);
           await fs.rename(temp, file);
+          return written;
         });
       } catch (error) {
         await fs.rm(temp, { force: true });
@@ -119,8 +151,9 @@ export async function listObjectFiles(root: string): Promise<string[]> {
 /**
  * After a crash: removes what an interrupted upload can leave behind, older than `cutoff`.
  * - storage.objects rows that nothing points to: a proof no order claims, an avatar no profile
- *   shows, a product image no product uses (checkout, profile and admin upload first and then
- *   write the row that points to the file, so a crash in between leaves exactly these);
+ *   shows, a product image no product uses (an upload's row commits with the write that points
+ *   to it, but a replaced picture or image, or a double click's second proof, is removed only
+ *   after that commit, and a crash in between leaves exactly these);
  * - files with no row (the rename into place happens inside the row's transaction) and
  *   half-written `.partial` files.
  * Runs at start-up, before any request, with the service role; returns what it removed.

@@ -28,21 +28,34 @@ export function createSupabaseStorage(config: {
     return createClient(config.url, config.serviceRoleKey, { auth: { autoRefreshToken: false, persistSession: false } });
   };
 
+  const remove = async (object: StoredObject) => {
+    const { error } = await config.client.storage.from(object.bucket).remove([object.path]);
+    if (error) throw new StorageError(error.message, "failed");
+  };
+
   return {
     provider: "supabase",
 
-    async upload(_db, object, bytes, contentType) {
+    // The Storage API writes its own row, outside any transaction of ours: the file goes first,
+    // then `write`, and the file is removed again if `write` fails.
+    async upload(db, object, bytes, contentType, write) {
       const { error } = await config.client.storage.from(object.bucket).upload(object.path, bytes, { contentType, upsert: false });
       if (error) {
         const status = Number((error as { statusCode?: string | number }).statusCode ?? 0);
         throw new StorageError(error.message, status === 401 || status === 403 ? "forbidden" : "failed");
       }
+      try {
+        return await db.transaction(write);
+      } catch (writeFailed) {
+        await remove(object).catch((error: unknown) => {
+          // Logged, never shown: the caller's error is the write's.
+          console.error("[storage] could not remove an unused upload:", `${object.bucket}/${object.path}`, error);
+        });
+        throw writeFailed;
+      }
     },
 
-    async remove(_db, object) {
-      const { error } = await config.client.storage.from(object.bucket).remove([object.path]);
-      if (error) throw new StorageError(error.message, "failed");
-    },
+    remove: (_db, object) => remove(object),
 
     async removeAsService(objects) {
       const client = service();
