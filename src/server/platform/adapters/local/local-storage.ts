@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
@@ -49,8 +48,8 @@ function rulesOf(serviceDb: Kysely<DB>, bucket: Bucket): Promise<BucketRules | u
 /**
  * Local storage: bytes on disk under `root` (DATA_DIR/storage), and a storage.objects row
  * written inside the caller's RLS transaction, so the same storage policies as Supabase decide.
- * The file is written first under a temporary name; the row, the caller's `write` and the move
- * into place happen in one transaction, so a refused or failed step leaves nothing behind.
+ * The file is written first; the row and the caller's `write` follow in one transaction, and
+ * the file is removed again if that fails, so a refused or failed step leaves nothing behind.
  */
 export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {
   return {
@@ -64,10 +63,18 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
       if (bucket.sizeLimit !== null && bytes.length > bucket.sizeLimit) throw new StorageError("The file is larger than the bucket allows.", "failed");
       const file = objectFile(root, object);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${randomUUID()}.partial`;
+      // Under its own name at once: names are never reused ('wx' refuses one that exists), and a
+      // file is served only through its row, so nobody sees it before the row commits; the disk
+      // work stays out of the transaction, which on PGlite holds the database's one connection.
       try {
-        // Inside the try: a write that fails part-way (a full disk) leaves no partial file.
-        await fs.writeFile(temp, bytes, { flag: "wx" });
+        await fs.writeFile(file, bytes, { flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new StorageError("A file with that name already exists.", "failed");
+        // Written part-way (a full disk): what was written goes.
+        await fs.rm(file, { force: true });
+        throw error;
+      }
+      try {
         return await db.transaction(async (trx) => {
           try {
             await trx
@@ -85,12 +92,9 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
             if (code === "23505") throw new StorageError("A file with that name already exists.", "failed");
             throw error;
           }
-          const written = await write(trx);
-          await fs.rename(temp, file);
-          return written;
+          return await write(trx);
         });
       } catch (error) {
-        await fs.rm(temp, { force: true });
         // The row never committed: the file must not stay either.
         if (!(await rowExists(serviceDb, object))) await fs.rm(file, { force: true });
         throw error;
@@ -154,8 +158,8 @@ export async function listObjectFiles(root: string): Promise<string[]> {
  *   shows, a product image no product uses (an upload's row commits with the write that points
  *   to it, but a replaced picture or image, or a double click's second proof, is removed only
  *   after that commit, and a crash in between leaves exactly these);
- * - files with no row (the rename into place happens inside the row's transaction) and
- *   half-written `.partial` files.
+ * - files with no row (a file is written before its row's transaction: a crash in between, or
+ *   during the write), and the half-written `.partial` files of earlier versions.
  * Runs at start-up, before any request, with the service role; returns what it removed.
  */
 export async function sweepUnclaimedUploads(root: string, db: Kysely<DB>, cutoff: Date): Promise<{ rows: number; files: number }> {
