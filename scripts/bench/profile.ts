@@ -48,6 +48,13 @@ function area(url: string, name: string): string {
   return path.basename(url);
 }
 
+/** A process's CPU time so far, in milliseconds (from /proc: clock ticks of 10 ms). */
+function processCpu(pid: number): { user: number; system: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
 /** Self time per node, counting only the samples taken within `window` (monotonic microseconds). */
 function summarise(profile: CpuProfile, window: { from: number; to: number }, top = 30): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -137,9 +144,18 @@ async function main() {
         const warm = await readyToPay(prepared.customers.slice(0, 20));
         await runLoad(BASE_URL, { name: which, path: "/api/trpc/checkout.placeOrder", method: "POST", amount: 20, setupRequest: warm }, connections, 2);
         window.from = microseconds();
+        const server = processCpu(running.server.pid!);
+        const generator = process.cpuUsage();
         const result = await runLoad(BASE_URL, { name: which, path: "/api/trpc/checkout.placeOrder", method: "POST", amount: prepared.customers.length - 20, setupRequest: payments }, connections, seconds);
         window.to = microseconds();
         console.log(`[profile] ${which}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, errors ${result.errors}`);
+        // Where the two cores went: the server (all its threads: requests, PGlite, the re-encodes) and the load generator.
+        const serverMs = processCpu(running.server.pid!);
+        const generatorUs = process.cpuUsage(generator);
+        const each = (ms: number) => (ms / result.requests).toFixed(1);
+        console.log(
+          `[profile] CPU per checkout: server ${each(serverMs.user - server.user)} ms user + ${each(serverMs.system - server.system)} ms system, load generator ${each((generatorUs.user + generatorUs.system) / 1000)} ms`,
+        );
         return;
       }
       if (which === "update-status") {

@@ -71,6 +71,13 @@ function productionNodeOptions(): string {
 /** Starts the shop as `npm start` does, or `next start` for another app in `options.dir`, ready once `readyPath` answers. */
 export async function startServer(port: number, env: Record<string, string>, options: { dir?: string; readyPath?: string } = {}): Promise<RunningServer> {
   const baseUrl = `http://localhost:${port}`;
+  // A server left over from an earlier run would answer in this one's place (with its own data
+  // and signing secret), and every number measured would be its.
+  const leftover = await fetch(baseUrl).then(
+    () => true,
+    () => false,
+  );
+  if (leftover) throw new Error(`something already answers on port ${port}: stop it first (e.g. a server left by an interrupted run)`);
   // The shop runs through its own entry point (npm start); another app through Next's.
   const command = options.dir ? ["node_modules/next/dist/bin/next", "start", options.dir] : ["scripts/start.mjs"];
   const server = spawn(process.execPath, [...command, "-p", String(port)], {
