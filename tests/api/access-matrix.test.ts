@@ -11,7 +11,8 @@ import { appRouter } from "@/server/api/root";
 import { runAs } from "@/server/db/as-caller";
 import { StorageError } from "@/server/ports/storage";
 import { serveStoredFile } from "@/server/storage/serve-file";
-import { callerAs, contextAs, testStorage, type Caller } from "../helpers/browser";
+import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
+import { callerAs, contextAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -279,6 +280,9 @@ describe("another customer's things (IDOR)", () => {
         );
       expect(error, bucket).toBeInstanceOf(StorageError);
     }
+    // The bytes go to disk before the row is refused: they must be gone again.
+    const inAsFolders = (await listObjectFiles(testStorageRoot(db))).filter((file) => file.includes(`/${users.customerA.id}/`) && file.includes("_sneaky"));
+    expect(inAsFolders).toEqual([]);
   });
 
   it("customer B cannot read A's profile row or A's cart through the database either", async () => {

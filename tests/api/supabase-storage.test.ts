@@ -27,7 +27,14 @@ function storageWith(answer: (method: string, path: string) => { status: number;
 
 /** The caller's database, counting the transactions the write ran in (the write here needs no SQL). */
 function callerDb() {
-  const db = { transactions: 0, identity: ANON, transaction: <T>(work: (trx: Tx) => Promise<T>) => (db.transactions++, work({} as Tx)) };
+  const db = {
+    transactions: 0,
+    identity: ANON,
+    transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
+      db.transactions++;
+      return work({} as Tx);
+    },
+  };
   return db satisfies ScopedDb;
 }
 
