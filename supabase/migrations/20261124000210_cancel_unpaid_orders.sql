@@ -16,8 +16,8 @@ grant select on public.order_status_events to authenticated;
 
 -- The history trigger again, now with the reason. A change made by the shop itself is marked by
 -- the transaction-local setting shop.status_reason, which only cancel_unpaid_orders() sets (and
--- its own SET clause clears when it returns): then nobody is named as having made it, even when
--- an admin's request ran the function, and the reason is kept.
+-- clears again before it returns): then nobody is named as having made it, even when an admin's
+-- request ran the function, and the reason is kept.
 create or replace function public.record_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -47,10 +47,14 @@ revoke execute on function public.record_order_status() from public, anon, authe
 -- Idempotent: it touches only orders still pending_payment, so a second run finds nothing. Runs
 -- from several server processes (or an admin's page load and the timer) wait for each other on
 -- an advisory lock rather than lock the same rows in different orders.
+--
+-- Corrected after it was first applied (see src/server/db/migration-corrections.ts): it had a
+-- `set shop.status_reason = ''` clause, which Supabase refuses (`postgres` is not a superuser,
+-- ARCHITECTURE §16). The setting is now set and cleared with set_config() in the body;
+-- 20261128000000_status_reason_at_run_time.sql replaces the function where the old text ran.
 create function public.cancel_unpaid_orders(p_days integer) returns integer
 language plpgsql security definer
 set search_path = ''
-set shop.status_reason = ''
 as $$
 declare
   v_count integer;
@@ -69,8 +73,9 @@ begin
   end if;
 
   perform pg_advisory_xact_lock(hashtextextended('cancel_unpaid_orders', 0));
-  -- Read by record_order_status() for the rows updated below; cleared again on return by this
-  -- function's SET clause.
+  -- Read by record_order_status() for the rows updated below, and cleared again below, so a later
+  -- change in the same transaction (an admin's) is not taken for the shop's. An error aborts the
+  -- transaction (or its savepoint), which undoes the setting with it.
   perform set_config(
     'shop.status_reason',
     format('not paid within %s day%s', p_days, case when p_days = 1 then '' else 's' end),
@@ -81,6 +86,7 @@ begin
   where status = 'pending_payment'
     and created_at < now() - make_interval(days => p_days);
   get diagnostics v_count = row_count;
+  perform set_config('shop.status_reason', '', true);
   return v_count;
 end
 $$;

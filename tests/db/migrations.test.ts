@@ -3,8 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { openDatabase } from "@/server/db/database";
 import { ChangedMigrationError, COMPAT_FILE, MIGRATIONS_DIR, migrate, readMigrations } from "@/server/db/migrate";
+import { CORRECTED_MIGRATIONS } from "@/server/db/migration-corrections";
 import { freshDatabase, type TestDatabase } from "../helpers/database";
+import { supabasePlatformUrl } from "../helpers/supabase-platform";
+
+// On the Supabase-privileged cluster the platform is there already: no compatibility schema.
+const platform = supabasePlatformUrl() ? "supabase" : "compat";
 
 let db: TestDatabase;
 
@@ -19,11 +26,12 @@ afterAll(async () => {
 describe("migrations", () => {
   it("apply every migration on a fresh database and record each", async () => {
     const { rows } = await sql<{ version: string }>`select version from shop_meta.migrations order by version`.execute(db.kysely);
-    expect(rows.map((row) => row.version)).toEqual(["00000000000000", ...readMigrations().map((m) => m.version)]);
+    const compat = platform === "supabase" ? [] : ["00000000000000"];
+    expect(rows.map((row) => row.version)).toEqual([...compat, ...readMigrations().map((m) => m.version)]);
   });
 
   it("are safe to run again: nothing is applied twice", async () => {
-    expect(await migrate(db.kysely)).toEqual({ applied: [] });
+    expect(await migrate(db.kysely, undefined, { platform })).toEqual({ applied: [] });
   });
 
   it("enable row-level security on every table in public", async () => {
@@ -48,7 +56,7 @@ describe("migrations", () => {
     expect(rows.map((row) => row.tablename)).toEqual(["cart_items", "contact_messages", "orders"]);
   });
 
-  it.runIf(!process.env.DATABASE_URL)("run the embedded Postgres with small shared buffers (it keeps them in the server's memory)", async () => {
+  it.runIf(!process.env.DATABASE_URL && platform === "compat")("run the embedded Postgres with small shared buffers (it keeps them in the server's memory)", async () => {
     const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db.kysely);
     expect(rows[0]?.shared_buffers).toBe("32MB");
   });
@@ -63,7 +71,52 @@ describe("migrations", () => {
       const text = index === 0 ? `${migration.sql}\n-- edited\n` : migration.sql;
       fs.writeFileSync(path.join(root, MIGRATIONS_DIR, file), text);
     }
-    await expect(migrate(db.kysely, root)).rejects.toThrow(ChangedMigrationError);
+    await expect(migrate(db.kysely, root, { platform })).rejects.toThrow(ChangedMigrationError);
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  describe("a migration corrected after it was applied (migration-corrections.ts)", () => {
+    const FIRST_TEXT = "tests/db/fixtures/20261124000210_cancel_unpaid_orders.first-text.sql";
+
+    it("lists the checksum of the text it replaced, kept here as it was", () => {
+      const first = createHash("sha256").update(fs.readFileSync(FIRST_TEXT)).digest("hex");
+      expect(CORRECTED_MIGRATIONS["20261124000210"]?.replaces).toContain(first);
+    });
+
+    // PGlite: the first text needs a superuser (its SET clause), as the local modes have.
+    it.runIf(platform === "compat" && !process.env.DATABASE_URL)(
+      "a database that applied the first text still starts, and ends with the corrected function",
+      async () => {
+        const old = await openDatabase({ engine: "pglite" });
+        try {
+          const root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-corrected-"));
+          fs.mkdirSync(path.join(root, MIGRATIONS_DIR), { recursive: true });
+          fs.mkdirSync(path.dirname(path.join(root, COMPAT_FILE)), { recursive: true });
+          fs.copyFileSync(COMPAT_FILE, path.join(root, COMPAT_FILE));
+          for (const migration of readMigrations().filter((m) => m.version <= "20261124000210")) {
+            const file = `${migration.version}_${migration.name}.sql`;
+            const text = migration.version === "20261124000210" ? fs.readFileSync(FIRST_TEXT, "utf8") : migration.sql;
+            fs.writeFileSync(path.join(root, MIGRATIONS_DIR, file), text);
+          }
+          await migrate(old.kysely, root);
+          fs.rmSync(root, { recursive: true, force: true });
+          const config = () =>
+            sql<{ config: string[] | null }>`
+              select proconfig as config from pg_proc where proname = 'cancel_unpaid_orders'`.execute(old.kysely);
+          expect((await config()).rows[0]?.config).toContain("shop.status_reason=");
+
+          const { applied } = await migrate(old.kysely);
+          expect(applied).toContain("20261128000000_status_reason_at_run_time.sql");
+          expect(applied).not.toContain("20261124000210_cancel_unpaid_orders.sql");
+          expect((await config()).rows[0]?.config).toEqual(["search_path=\"\""]);
+          const { rows } = await sql<{ checksum: string }>`
+            select checksum from shop_meta.migrations where version = '20261124000210'`.execute(old.kysely);
+          expect(rows[0]?.checksum).toBe(readMigrations().find((m) => m.version === "20261124000210")?.checksum);
+          expect(await migrate(old.kysely)).toEqual({ applied: [] });
+        } finally {
+          await old.close();
+        }
+      },
+    );
   });
 });

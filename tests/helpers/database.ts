@@ -4,9 +4,10 @@ import { openDatabase, type ShopDatabase } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";
 import type { DbIdentity } from "@/server/db/as-caller";
+import { createSupabaseDatabase, supabasePlatformUrl } from "./supabase-platform";
 
 export interface TestDatabase extends ShopDatabase {
-  /** "pglite" or "postgres": what these tests run on. */
+  /** "pglite", "postgres" or "supabase" (PostgreSQL privileged as Supabase's image): what these tests run on. */
   label: string;
   /** The fresh database's own connection string (PostgreSQL only). */
   connectionString?: string;
@@ -22,6 +23,24 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
   let database: ShopDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
   let connectionString: string | undefined;
+  if (supabasePlatformUrl()) {
+    // As on Supabase: the platform's schemas owned by its services, migrations applied as the
+    // non-superuser postgres, and the tests' own writes made as postgres too.
+    const supabase = await createSupabaseDatabase({ beforeMigrations: options.afterCompat });
+    connectionString = supabase.postgresUrl;
+    database = await openDatabase({ engine: "postgres", connectionString, maxConnections: 60 });
+    dropDatabase = () => supabase.close();
+    if (options.seed !== false) await seedOnce(database.kysely, { demoUsers: false });
+    return {
+      ...database,
+      label: "supabase",
+      connectionString,
+      async close() {
+        await database.close();
+        await dropDatabase?.();
+      },
+    };
+  }
   if (serverUrl) {
     const name = `shop_test_${randomBytes(6).toString("hex")}`;
     const admin = await openDatabase({ engine: "postgres", connectionString: serverUrl, maxConnections: 1 });
