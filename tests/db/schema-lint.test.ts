@@ -40,6 +40,10 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "admins run the unpaid-order policy in their own transaction (it refuses anyone else); it changes only orders still pending_payment past the limit, and writes the history no API role may write",
   },
+  "private.public_object(p_bucket text, p_name text)": {
+    roles: ["anon", "authenticated"],
+    reason: "the local modes serve a public bucket's file by its exact name, as Supabase's public URLs do, while no SELECT policy lets anyone list public buckets; it answers one named object's type and size, from public buckets only",
+  },
   "private.rate_limit_take(p_key text, p_limit integer, p_window_ms integer, p_hit boolean)": {
     roles: ["anon", "authenticated"],
     reason: "limits are counted inside the caller's own transaction; the hits table is unreachable otherwise, and schema private is not exposed by Supabase's Data API",
