@@ -57,3 +57,11 @@ export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 /** Unpaid orders are cancelled after this many days by default (0: never), at most MAX_UNPAID_ORDER_DAYS. */
 export const DEFAULT_UNPAID_ORDER_DAYS = 7;
 export const MAX_UNPAID_ORDER_DAYS = 90;
+
+/**
+ * Supabase mode: while Realtime is unreachable, live views refetch the cart and orders (and, for
+ * admins, the order list and messages) this often instead of waiting for changes.
+ */
+export const LIVE_POLL_MS = 15_000;
+/** Supabase mode: a live channel not joined this long after subscribing counts as paused (polling starts). */
+export const LIVE_JOIN_GRACE_MS = 5_000;

@@ -230,3 +230,38 @@ export const messages = {
     cancelled: "Cancelled",
   },
 } as const;
+
+/** Live updates' texts. */
+export const liveMessages = {
+  /** Admins' status line while Supabase Realtime is unreachable; `seconds` is the polling interval. */
+  paused: (seconds: number) => `Live updates paused: reconnecting. Orders refresh every ${seconds} seconds.`,
+} as const;
+
+/**
+ * The sign-in page's notice when /auth/callback could not sign the browser in from an e-mailed
+ * link, by the link's flow (`error=`) and why (`reason=`). Magic links and password recovery are
+ * not offered today; their texts are here so such a link is still told in its own words.
+ */
+export const authLinkMessages = {
+  signup: {
+    expired:
+      "This confirmation link has expired or was already used. If you have confirmed your address already, just sign in; otherwise sign in and you can have a new link sent.",
+    /** Supabase Auth confirmed the address, but the link was opened in another browser or device. */
+    other_browser: "Your e-mail address is confirmed 🎉 Please sign in with your email and password.",
+  },
+  magiclink: {
+    expired: "This sign-in link has expired or was already used. Please sign in again.",
+    other_browser: "This sign-in link was opened in a different browser from the one that asked for it. Please sign in here.",
+  },
+  recovery: {
+    expired: "This password reset link has expired or was already used. Please sign in again.",
+    other_browser: "This password reset link was opened in a different browser from the one that asked for it. Please sign in here.",
+  },
+} as const;
+
+/** The profile's purchase history when the orders cannot be loaded. */
+export const purchaseHistoryMessages = {
+  loadFailed: "Your purchase history could not be loaded. Please check your connection and try again.",
+  retry: "Try again",
+  retrying: "Trying again...",
+} as const;

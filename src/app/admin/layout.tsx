@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AdminLiveStatus } from "@/components/admin/live-status";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminNotices } from "@/components/admin/notices/admin-notices";
 import { messages } from "@/lib/messages";
@@ -19,6 +20,7 @@ export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
   return (
     <>
       <AdminNav links={ADMIN_LINKS} />
+      <AdminLiveStatus />
       {notSetUp ? (
         <div role="status" className="border-b border-red-200 bg-red-50" data-testid="settings-banner">
           <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-danger sm:px-6">
