@@ -1,7 +1,8 @@
 import { createClient } from "@supabase/supabase-js";
+import { parseSetCookie } from "cookie";
 import { describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { createSupabaseAuth } from "@/server/platform/adapters/supabase/supabase-auth";
+import { CODE_VERIFIER_MAX_AGE, createSupabaseAuth, isCodeVerifierCookie, supabaseStorageKey } from "@/server/platform/adapters/supabase/supabase-auth";
 import { AuthError } from "@/server/ports/auth";
 import { headerCookieJar } from "@/server/ports/cookies";
 
@@ -73,5 +74,100 @@ describe("Supabase auth with e-mail confirmation on", () => {
 
     const limited = authWith(() => ({ status: 429, json: { code: 429, error_code: "over_email_send_rate_limit", msg: "too many" } }));
     await expect(limited.auth.resendConfirmation({ email: USER.email, origin: "https://shop.example" })).rejects.toMatchObject({ code: "rate_limited" });
+  });
+});
+
+/**
+ * The adapter as the shop runs it: @supabase/ssr's server client (PKCE), with the session and
+ * the code verifiers in this request's cookies. What leaves in Set-Cookie is what a browser keeps.
+ */
+describe("Supabase auth's PKCE cookies and links", () => {
+  const STORAGE_KEY = "sb-project-auth-token";
+
+  function pkceAuthWith(answer: (url: URL, body: Record<string, unknown>) => { status: number; json: unknown }, requestCookies = "") {
+    const seen: { url: URL; body: Record<string, unknown> }[] = [];
+    const fetchStub: typeof fetch = async (input, init) => {
+      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      seen.push({ url, body });
+      const { status, json } = answer(url, body);
+      return new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
+    };
+    const responseHeaders = new Headers();
+    const cookies = headerCookieJar(new Headers(requestCookies ? { cookie: requestCookies } : {}), responseHeaders);
+    const auth = createSupabaseAuth({ url: URL_, anonKey: "anon-key", fetch: fetchStub }, cookies);
+    /** The cookies as a browser applies this response: name → value, or null once deleted. */
+    const cookieOutcome = () => {
+      const outcome = new Map<string, { value: string | null; maxAge?: number; path?: string }>();
+      for (const header of responseHeaders.getSetCookie()) {
+        const cookie = parseSetCookie(header);
+        const deleted = cookie.maxAge === 0 || !cookie.value;
+        outcome.set(cookie.name, { value: deleted ? null : (cookie.value ?? null), maxAge: cookie.maxAge, path: cookie.path });
+      }
+      return outcome;
+    };
+    return { auth, seen, cookieOutcome };
+  }
+
+  const verifierNames = (outcome: Map<string, unknown>) => [...outcome.keys()].filter((name) => name.endsWith("-code-verifier")).sort();
+
+  it("a sign-up's confirmation link comes back to the callback as a sign-up, and its verifiers live a day, not 400", async () => {
+    const { auth, seen, cookieOutcome } = pkceAuthWith(() => ({ status: 200, json: USER }));
+    expect((await auth.signUp({ email: USER.email, password: "long-enough-2026", fullName: "New Customer", origin: "https://shop.example.co.za" })).signedIn).toBe(false);
+
+    const signup = seen.find((call) => call.url.pathname.endsWith("/signup"));
+    expect(signup?.url.searchParams.get("redirect_to")).toBe("https://shop.example.co.za/auth/callback?flow=signup&next=%2Fproducts");
+    expect(signup?.body).toMatchObject({ code_challenge_method: "s256" });
+
+    const outcome = cookieOutcome();
+    const names = verifierNames(outcome);
+    // auth-js's three: the fixed copy, the flow's own slot and the index of pending flows.
+    expect(names).toHaveLength(3);
+    expect(names).toContain(`${STORAGE_KEY}-code-verifier`);
+    expect(names).toContain(`${STORAGE_KEY}-flows-code-verifier`);
+    expect(names.some((name) => /^sb-project-auth-token-flow-[0-9a-f]+-code-verifier$/.test(name))).toBe(true);
+    for (const name of names) expect(outcome.get(name)).toMatchObject({ maxAge: CODE_VERIFIER_MAX_AGE, path: "/" });
+    expect(CODE_VERIFIER_MAX_AGE).toBe(86_400);
+  });
+
+  it("a sign-up that is refused leaves no verifier in the browser", async () => {
+    const { auth, cookieOutcome } = pkceAuthWith(() => ({ status: 422, json: { code: 422, error_code: "user_already_exists", msg: "User already registered" } }));
+    await expect(auth.signUp({ email: USER.email, password: "long-enough-2026", fullName: "New Customer", origin: "https://shop.example.co.za" })).rejects.toMatchObject({ code: "email_in_use" });
+    const outcome = cookieOutcome();
+    expect(verifierNames(outcome)).toHaveLength(3);
+    for (const name of verifierNames(outcome)) expect(outcome.get(name)?.value, name).toBeNull();
+  });
+
+  it("a sign-up signed in at once (confirmations off) keeps no verifier either", async () => {
+    const session = { access_token: "a.b.c", refresh_token: "r", token_type: "bearer", expires_in: 3600, expires_at: 4102444800, user: USER };
+    const { auth, cookieOutcome } = pkceAuthWith(() => ({ status: 200, json: session }));
+    expect((await auth.signUp({ email: USER.email, password: "long-enough-2026", fullName: "New Customer", origin: "https://shop.example.co.za" })).signedIn).toBe(true);
+    const outcome = cookieOutcome();
+    for (const name of verifierNames(outcome)) expect(outcome.get(name)?.value, name).toBeNull();
+    expect(outcome.get(STORAGE_KEY)?.value).toMatch(/^base64-/);
+  });
+
+  it("Google's redirect names the Google flow and where the customer was going", async () => {
+    const { auth } = pkceAuthWith(() => ({ status: 200, json: {} }));
+    const url = new URL(await auth.googleSignInUrl({ origin: "https://shop.example.co.za", next: "/cart" }));
+    expect(url.pathname).toBe("/auth/v1/authorize");
+    expect(url.searchParams.get("redirect_to")).toBe("https://shop.example.co.za/auth/callback?flow=google&next=%2Fcart");
+  });
+
+  it("the resent confirmation comes back as a sign-up too", async () => {
+    const { auth, seen } = pkceAuthWith(() => ({ status: 200, json: {} }));
+    await auth.resendConfirmation({ email: USER.email, origin: "https://shop.example.co.za" });
+    const resend = seen.find((call) => call.url.pathname.endsWith("/resend"));
+    expect(resend?.url.searchParams.get("redirect_to")).toBe("https://shop.example.co.za/auth/callback?flow=signup&next=%2Fproducts");
+  });
+
+  it("recognises only code verifier cookies (and their chunks) of this project as verifiers", () => {
+    for (const name of [`${STORAGE_KEY}-code-verifier`, `${STORAGE_KEY}-code-verifier.0`, `${STORAGE_KEY}-flows-code-verifier`, `${STORAGE_KEY}-flow-0123abcd-code-verifier.1`]) {
+      expect(isCodeVerifierCookie(name, STORAGE_KEY), name).toBe(true);
+    }
+    for (const name of [STORAGE_KEY, `${STORAGE_KEY}.0`, "sb-other-auth-token-code-verifier", `${STORAGE_KEY}-code-verifier.x`, "shop-session"]) {
+      expect(isCodeVerifierCookie(name, STORAGE_KEY), name).toBe(false);
+    }
+    expect(supabaseStorageKey("https://project.supabase.co")).toBe(STORAGE_KEY);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A sentence above the sign-in form that the page knows before it renders: why the visitor was
- * sent here, or why Google sign-in came back without a session. Not a live region: it is there
+ * sent here, why Google sign-in came back without a session, or what became of an e-mailed link
+ * (an expired confirmation, or one confirmed in another browser). Not a live region: it is there
  * when the page loads, so it is read in order with the rest of the card.
  */
 export function SignInNotice({ text, tone }: { text: string; tone: "info" | "error" }) {

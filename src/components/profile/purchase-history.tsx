@@ -1,8 +1,10 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";
-import { messages } from "@/lib/messages";
+import { messages, purchaseHistoryMessages } from "@/lib/messages";
 import { api } from "@/trpc/react";
+import { Button } from "@/components/ui/button";
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
@@ -16,11 +18,48 @@ function ShopReason({ status, reason }: { status: keyof typeof messages.orderSta
   return reason ? <p className="text-sm text-muted">{messages.profile.changedByShop(messages.orderStatus[status], reason)}</p> : null;
 }
 
+/** How long "Loading..." may show before the customer is offered to try again (a request that never answers). */
+const STALLED_MS = 15_000;
+
+/** Whether `waiting` has been true for `ms` without a break. */
+function useStalled(waiting: boolean, ms: number): boolean {
+  const [stalled, setStalled] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setStalled(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setStalled(false);
+    };
+  }, [waiting, ms]);
+  return waiting && stalled;
+}
+
+/**
+ * Said instead of the orders when they cannot be loaded, with a way to ask again. The button
+ * stays usable while a request is out: asking again replaces it (React Query cancels the old one).
+ */
+function HistoryFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-5">
+      <p className="text-danger">{purchaseHistoryMessages.loadFailed}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {retrying ? purchaseHistoryMessages.retrying : purchaseHistoryMessages.retry}
+      </Button>
+    </div>
+  );
+}
+
 /** The user's real orders (live: a status change shows without reload), prices with 2 decimals. */
 export function PurchaseHistory() {
   const orders = api.orders.mine.useQuery();
+  // React Query keeps a failing query "pending" through its retries, for good while the browser is
+  // offline, and as long as a request goes unanswered: the customer is told after the first
+  // failure (or a long wait), not left looking at "Loading...".
+  const stalled = useStalled(orders.isPending, STALLED_MS);
+  const failed = orders.isError || (orders.isPending && (orders.failureCount > 0 || orders.fetchStatus === "paused" || stalled));
+  if (failed) return <HistoryFailed retrying={orders.fetchStatus === "fetching"} onRetry={() => void orders.refetch()} />;
   if (orders.isPending) return <p role="status">{messages.loading}</p>;
-  if (orders.isError) return <p role="alert" className="text-danger">{orders.error.message}</p>;
   if (orders.data.length === 0) return <p className="text-muted">{messages.profile.noHistory}</p>;
   return (
     <ul className="space-y-4" aria-label="Orders">

@@ -4,6 +4,7 @@ import { resendConfirmationInput, safeNextPath, signInInput, signUpInput } from 
 import { messages } from "@/lib/messages";
 import { byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
 import { homeFor } from "./home";
+import { publicOrigin } from "@/server/http/redirect";
 import { AuthError } from "@/server/ports/auth";
 
 /** Maps an auth provider's refusal to a tRPC error carrying the message the user sees. */
@@ -22,11 +23,6 @@ function toTRPCError(error: unknown, fallback: string): TRPCError {
     return new TRPCError({ code, message: error.message, cause: error });
   }
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: fallback, cause: error });
-}
-
-/** The shop's origin as the browser used it (links in e-mails and OAuth redirects come back there). */
-function requestOrigin(headers: Headers): string {
-  return new URL(headers.get("origin") ?? headers.get("referer") ?? "http://localhost").origin;
 }
 
 export const authRouter = createTRPCRouter({
@@ -54,7 +50,7 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       let result;
       try {
-        result = await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName, origin: requestOrigin(ctx.headers) });
+        result = await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName, origin: publicOrigin(ctx.headers) });
       } catch (error) {
         throw toTRPCError(error, messages.auth.signUpFailed);
       }
@@ -67,7 +63,7 @@ export const authRouter = createTRPCRouter({
     .use(rateLimited((limits) => limits.signUp, byClientAddress))
     .mutation(async ({ ctx, input }) => {
       try {
-        await ctx.auth.resendConfirmation({ email: input.email, origin: requestOrigin(ctx.headers) });
+        await ctx.auth.resendConfirmation({ email: input.email, origin: publicOrigin(ctx.headers) });
       } catch (error) {
         throw toTRPCError(error, messages.auth.signUpFailed);
       }
@@ -83,9 +79,8 @@ export const authRouter = createTRPCRouter({
   googleStart: publicProcedure
     .input(z.object({ next: z.string().max(500).optional() }))
     .mutation(async ({ ctx, input }) => {
-      const origin = requestOrigin(ctx.headers);
       try {
-        return { url: await ctx.auth.googleSignInUrl({ origin, next: safeNextPath(input.next) }) };
+        return { url: await ctx.auth.googleSignInUrl({ origin: publicOrigin(ctx.headers), next: safeNextPath(input.next) }) };
       } catch (error) {
         throw toTRPCError(error, messages.auth.googleFailed);
       }

@@ -1,29 +1,22 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { safeNextPath } from "@/server/auth/schemas";
-import { googleFailureCode } from "@/server/auth/google-sign-in";
+import type { NextRequest } from "next/server";
+import { finishAuthCallback } from "@/server/auth/auth-callback";
+import { publicOrigin, seeOther } from "@/server/http/redirect";
 import { pendingOAuthDestination, requestServices } from "@/server/platform";
-import { AuthError } from "@/server/ports/auth";
 import { headerCookieJar } from "@/server/ports/cookies";
 
-/** Where Google (through Supabase Auth, or directly in the local modes) sends the browser back. */
+/**
+ * Where Supabase Auth (a confirmation link, Google) or, in the local modes, Google sends the
+ * browser back. The answer is a relative 303, so it stays on the host the browser used.
+ */
 export async function GET(request: NextRequest) {
   const responseHeaders = new Headers();
   const cookies = headerCookieJar(request.headers, responseHeaders);
   const { auth } = await requestServices(cookies, request.headers);
-  const next = safeNextPath(request.nextUrl.searchParams.get("next") ?? pendingOAuthDestination(cookies), "/products");
-  const origin = request.nextUrl.origin;
-
-  let target: URL;
-  try {
-    await auth.completeOAuth({ origin, searchParams: request.nextUrl.searchParams });
-    target = new URL(`/auth/signin?google=success&next=${encodeURIComponent(next)}`, origin);
-  } catch (error) {
-    if (!(error instanceof AuthError)) console.error("[auth] OAuth callback failed:", error);
-    // The sign-in page turns the code into its own text, so nothing from Google's answer is shown.
-    const reason = googleFailureCode(error, request.nextUrl.searchParams.get("error"));
-    target = new URL(`/auth/signin?error=google&reason=${reason}&next=${encodeURIComponent(next)}`, origin);
-  }
-  const response = NextResponse.redirect(target, { status: 303 });
-  for (const cookie of responseHeaders.getSetCookie()) response.headers.append("set-cookie", cookie);
-  return response;
+  const target = await finishAuthCallback({
+    auth,
+    origin: publicOrigin(request.headers),
+    searchParams: request.nextUrl.searchParams,
+    pendingNext: pendingOAuthDestination(cookies),
+  });
+  return seeOther(target, responseHeaders);
 }

@@ -1,8 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
+import { signInHref } from "@/lib/sign-in-paths";
 import { createCaller } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
+import { seeOther } from "@/server/http/redirect";
 import { headerCookieJar } from "@/server/ports/cookies";
 
 /**
@@ -11,7 +13,7 @@ import { headerCookieJar } from "@/server/ports/cookies";
  */
 export async function GET(request: NextRequest) {
   const ctx = await createTRPCContext({ headers: request.headers, cookies: headerCookieJar(request.headers) });
-  if (!ctx.user) return NextResponse.redirect(new URL("/auth/signin?next=%2Fprofile&reason=profile", request.nextUrl.origin), 303);
+  if (!ctx.user) return seeOther(signInHref("/profile"));
   try {
     const data = await createCaller(ctx).profile.exportData();
     const day = data.exportedAt.slice(0, 10);

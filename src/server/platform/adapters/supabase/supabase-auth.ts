@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { messages } from "@/lib/messages";
+import { callbackUrl, LinkOpenedElsewhereError } from "@/server/auth/callback-flow";
 import { AuthError, type AuthPort, type AuthUser } from "@/server/ports/auth";
 import type { CookieJar, CookieOptions } from "@/server/ports/cookies";
 
@@ -9,15 +10,52 @@ export interface SupabaseAuthConfig {
   anonKey: string;
   /** Needed only to delete accounts (the admin API); never sent to a browser. */
   serviceRoleKey?: string;
+  /** Supabase's HTTP endpoints; replaced in tests. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * How long a PKCE code verifier cookie may live. It is needed until the link it belongs to is
+ * used: a confirmation link lives at most 24 hours (Supabase Auth's mailer OTP expiry cannot be
+ * set longer), a Google round trip minutes. @supabase/ssr gives every cookie 400 days and
+ * applies its own Max-Age after any `cookieOptions`, so the bound is set where cookies are written.
+ */
+export const CODE_VERIFIER_MAX_AGE = 24 * 60 * 60;
+
+/** supabase-js's default storage key, which names the auth cookies: `sb-<project ref>-auth-token`. */
+export function supabaseStorageKey(projectUrl: string): string {
+  return `sb-${new URL(projectUrl).hostname.split(".")[0]}-auth-token`;
+}
+
+/**
+ * Whether a cookie holds (a chunk of) a PKCE code verifier: auth-js keeps three per pending
+ * flow: `<key>-code-verifier` (the one an exchange without a flow id reads),
+ * `<key>-flow-<id>-code-verifier` and the index `<key>-flows-code-verifier`; @supabase/ssr splits
+ * a long value into `<name>.0`, `<name>.1`...
+ */
+export function isCodeVerifierCookie(name: string, storageKey: string): boolean {
+  return name.startsWith(`${storageKey}-`) && /-code-verifier(?:\.(?:0|[1-9]\d*))?$/.test(name);
+}
+
+/** Deletes every code verifier cookie the request carries (all chunks), as @supabase/ssr set them (path /). */
+function clearCodeVerifiers(cookies: CookieJar, storageKey: string): void {
+  for (const { name } of cookies.getAll()) {
+    if (isCodeVerifierCookie(name, storageKey)) cookies.set(name, "", { path: "/", sameSite: "lax", maxAge: 0 });
+  }
 }
 
 /** A per-request Supabase client whose session lives in this request's cookies. */
 export function supabaseServerClient(config: SupabaseAuthConfig, cookies: CookieJar) {
+  const storageKey = supabaseStorageKey(config.url);
   return createServerClient(config.url, config.anonKey, {
+    ...(config.fetch ? { global: { fetch: config.fetch } } : {}),
     cookies: {
       getAll: () => cookies.getAll(),
       setAll(list) {
-        for (const { name, value, options } of list) cookies.set(name, value, options as CookieOptions);
+        for (const { name, value, options } of list) {
+          const bounded = value && isCodeVerifierCookie(name, storageKey) ? { ...options, maxAge: Math.min(options.maxAge ?? CODE_VERIFIER_MAX_AGE, CODE_VERIFIER_MAX_AGE) } : options;
+          cookies.set(name, value, bounded as CookieOptions);
+        }
       },
     },
   });
@@ -47,7 +85,7 @@ export function signUpError(error: { code?: string; message: string; status?: nu
 
 /** Where a confirmation link lands: the callback signs the new customer in and sends them shopping. */
 function confirmationRedirect(origin: string): string {
-  return `${origin}/auth/callback?next=${encodeURIComponent("/products")}`;
+  return callbackUrl(origin, "signup", "/products");
 }
 
 /** Supabase mode's auth (ARCHITECTURE §2): @supabase/ssr with the session in cookies. */
@@ -56,6 +94,8 @@ export function createSupabaseAuth(
   cookies: CookieJar,
   supabase: SupabaseClient = supabaseServerClient(config, cookies),
 ): AuthPort {
+  // Verifiers nothing will read again (a flow that failed to start, a finished exchange) go at once.
+  const clearVerifiers = () => clearCodeVerifiers(cookies, supabaseStorageKey(config.url));
 
   return {
     provider: "supabase",
@@ -82,6 +122,9 @@ export function createSupabaseAuth(
         password,
         options: { data: { full_name: fullName }, emailRedirectTo: confirmationRedirect(origin) },
       });
+      // A session now (confirmations off) or no account: the verifier will never be exchanged.
+      // Otherwise it waits, for at most CODE_VERIFIER_MAX_AGE, for the confirmation link.
+      if (error || data.session) clearVerifiers();
       if (error) throw signUpError(error);
       // With email confirmation on, Supabase answers an existing address with a user with no identities.
       if (!data.user || data.user.identities?.length === 0) throw new AuthError("email_in_use", messages.auth.emailInUse);
@@ -92,6 +135,7 @@ export function createSupabaseAuth(
 
     async resendConfirmation({ email, origin }) {
       const { error } = await supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo: confirmationRedirect(origin) } });
+      if (error) clearVerifiers();
       if (error?.status === 429) throw new AuthError("rate_limited", messages.auth.resendLimited);
       // Any other refusal (no such account, already confirmed) is not the visitor's business.
     },
@@ -101,21 +145,33 @@ export function createSupabaseAuth(
     },
 
     async googleSignInUrl({ origin, next }) {
-      const redirectTo = `${origin}/auth/callback?next=${encodeURIComponent(next)}`;
       const { data, error } = await supabase.auth.signInWithOAuth({
         provider: "google",
-        options: { redirectTo, skipBrowserRedirect: true },
+        options: { redirectTo: callbackUrl(origin, "google", next), skipBrowserRedirect: true },
       });
-      if (error || !data.url) throw new AuthError("google_not_configured", messages.auth.googleNotConfigured);
+      if (error || !data.url) {
+        clearVerifiers();
+        throw new AuthError("google_not_configured", messages.auth.googleNotConfigured);
+      }
       return data.url;
     },
 
+    /** Every flow's return (Google, a confirmation link): the PKCE code exchange. */
     async completeOAuth({ searchParams }) {
-      const code = searchParams.get("code");
-      if (!code) throw new AuthError("oauth_failed", messages.auth.googleFailed);
-      const { data, error } = await supabase.auth.exchangeCodeForSession(code);
-      if (error || !data.user) throw new AuthError("oauth_failed", messages.auth.googleFailed);
-      return { id: data.user.id, email: data.user.email ?? null, userMetadata: data.user.user_metadata ?? {} };
+      try {
+        const code = searchParams.get("code");
+        if (!code) throw new AuthError("oauth_failed", messages.auth.googleFailed);
+        const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+        // auth-js stops before asking Auth: this browser never started the flow.
+        if (error?.code === "pkce_code_verifier_not_found") throw new LinkOpenedElsewhereError();
+        if (error || !data.user) throw new AuthError("oauth_failed", messages.auth.googleFailed);
+        return { id: data.user.id, email: data.user.email ?? null, userMetadata: data.user.user_metadata ?? {} };
+      } finally {
+        // A code is single-use, so its verifier is spent whatever Auth answered. auth-js removes only
+        // the copy it read, and @supabase/ssr writes even that only with a new session; the flow's
+        // own slot and the index would stay in the browser for 400 days.
+        clearVerifiers();
+      }
     },
 
     async deleteUser(userId) {

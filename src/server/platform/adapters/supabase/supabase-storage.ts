@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
+import { localFileUrl, StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
 
 /**
  * Supabase Storage's public URL of an object, as supabase-js's getPublicUrl builds it: no client
@@ -67,12 +67,21 @@ export function createSupabaseStorage(config: {
 
     publicUrl: (object) => supabasePublicUrl(config.url, object),
 
-    // Supabase Storage cannot draw a PDF page: admins open the PDF itself (a signed URL).
-    previewUrl: async () => null,
+    // Supabase Storage cannot draw a PDF page, so the shop does, as local mode does: the file route
+    // reads the proof through `read` below, as the caller, and answers its first page as a PNG.
+    previewUrl: async (object) => (object.bucket === "payments" ? `${localFileUrl(object)}?preview=1` : null),
 
-    async read() {
-      // Supabase serves files itself (public URLs, signed URLs); the local file route is not used.
-      return null;
+    // Files reach browsers as Supabase's own URLs (public or signed); this is for what the shop
+    // itself must look at (a proof's preview). Downloaded with the caller's session, so the storage
+    // policies decide: another customer's proof is "not found", exactly like a missing one.
+    async read(object) {
+      const { data, error } = await config.client.storage.from(object.bucket).download(object.path);
+      if (error) {
+        const status = error.status ?? 0;
+        if (status === 400 || status === 401 || status === 403 || status === 404) return null;
+        throw new StorageError(error.message, "failed");
+      }
+      return new Uint8Array(await data.arrayBuffer());
     },
 
     async privateUrl(object) {
