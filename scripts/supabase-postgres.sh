@@ -5,9 +5,9 @@
 # here (they are cluster-wide); each test database gets the platform schemas from
 # tests/supabase-platform/platform.sql (tests/helpers/supabase-platform.ts).
 #
-# Debian's postgresql package; run as root. Idempotent. Prints the line to export:
-#   SUPABASE_ADMIN_URL=postgres://supabase_admin:postgres@127.0.0.1:54329/postgres
-# Usage: eval "$(scripts/supabase-postgres.sh)"
+# Debian's postgresql package; run as root. Idempotent. Prints the line to evaluate:
+#   export SUPABASE_ADMIN_URL=postgres://supabase_admin:postgres@127.0.0.1:54329/postgres
+# Usage: eval "$(scripts/supabase-postgres.sh)"   (npm run test:supabase-db and test:e2e:supabase do)
 set -euo pipefail
 port="${SUPABASE_PG_PORT:-54329}"
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
@@ -48,4 +48,4 @@ end
 $$;
 grant anon, authenticated, service_role to postgres, authenticator, supabase_storage_admin;
 SQL
-echo "SUPABASE_ADMIN_URL=postgres://supabase_admin:postgres@127.0.0.1:$port/postgres"
+echo "export SUPABASE_ADMIN_URL=postgres://supabase_admin:postgres@127.0.0.1:$port/postgres"

@@ -15,7 +15,10 @@ export default async function ProfilePage() {
   const user = await requireAccess("signed-in", "/profile");
   const { storage } = await getRequestContext();
   const avatarUrl = user.avatarPath ? storage.publicUrl({ bucket: "avatars", path: user.avatarPath }) : "/avatar-placeholder.svg";
-  void api.orders.mine.prefetch();
+  // Awaited, not started in the background: the client component reads it with useQuery, and a
+  // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
+  // browser, which has the streamed result before it hydrates, renders the data: React #418.
+  await api.orders.mine.prefetch();
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">

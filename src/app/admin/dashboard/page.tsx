@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 
 export default async function AdminDashboardPage() {
   await requireAccess("admin", "/admin/dashboard");
-  void api.adminProducts.list.prefetch();
+  // Awaited, not started in the background: the client component reads it with useQuery, and a
+  // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
+  // browser, which has the streamed result before it hydrates, renders the data: React #418.
+  await api.adminProducts.list.prefetch();
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

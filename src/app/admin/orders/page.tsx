@@ -15,9 +15,13 @@ export default async function AdminOrdersPage({ searchParams }: PageProps<"/admi
     search: typeof params.q === "string" && params.q ? params.q : undefined,
   });
   const filter = parsed.success ? parsed.data : {};
-  // The first page and the tab counts start on the server; further pages load in the browser.
-  void api.adminOrders.list.prefetchInfinite({ status: filter.status, search: filter.search });
-  void api.adminOrders.counts.prefetch({ search: filter.search });
+  // The first page and the tab counts come from the server; further pages load in the browser.
+  // Awaited: a prefetch still pending when the server renders gives "Loading..." in the HTML
+  // while the browser, which has the streamed result before it hydrates, renders the orders (#418).
+  await Promise.all([
+    api.adminOrders.list.prefetchInfinite({ status: filter.status, search: filter.search }),
+    api.adminOrders.counts.prefetch({ search: filter.search }),
+  ]);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{messages.adminOrders.title}</h1>

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: messages.settings.title, robots: { in
 
 export default async function AdminSettingsPage() {
   await requireAccess("admin", "/admin/settings");
-  void api.settings.get.prefetch();
+  // Awaited, not started in the background: the client component reads it with useQuery, and a
+  // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
+  // browser, which has the streamed result before it hydrates, renders the data: React #418.
+  await api.settings.get.prefetch();
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{messages.settings.title}</h1>
