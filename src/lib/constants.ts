@@ -65,3 +65,10 @@ export const MAX_UNPAID_ORDER_DAYS = 90;
 export const LIVE_POLL_MS = 15_000;
 /** Supabase mode: a live channel not joined this long after subscribing counts as paused (polling starts). */
 export const LIVE_JOIN_GRACE_MS = 5_000;
+
+/**
+ * The most of one product a cart line holds. cart_items.quantity's check (`between 1 and 10000`,
+ * core schema migration) is the rule; this is its number for messages, and a test reads the
+ * check back from the database to keep the two equal.
+ */
+export const MAX_CART_LINE_QUANTITY = 10_000;

@@ -1,5 +1,6 @@
 import { BANK_ACCOUNT_TYPES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_UNPAID_ORDER_DAYS } from "./constants";
 import { pageMessages } from "./page-messages";
+import { MAX_CART_LINE_QUANTITY } from "./constants";
 
 // Said both on the profile (spec §2) and on the sign-in page when a visitor is sent from there.
 const signInToViewProfile = "Please sign in to view your profile.";
@@ -38,6 +39,10 @@ export const messages = {
     unavailable: "This product is currently unavailable.",
     empty: "Your cart is empty",
     customersOnly: "Carts are for customers: admins manage the shop from the dashboard.",
+    /** cart.add or cart.increase on a line already at MAX_CART_LINE_QUANTITY (the cart_items check). */
+    lineLimit: `You can have at most ${MAX_CART_LINE_QUANTITY.toLocaleString("en-US")} of one item in your cart.`,
+    /** Changing a line that is gone (removed in another tab, or its product deleted). */
+    lineGone: "That item is no longer in your cart.",
   },
   checkout: {
     cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
@@ -61,6 +66,8 @@ export const messages = {
     bankTransferNotSetUp: "Payment by bank transfer is not set up yet, so the shop cannot take orders at the moment. Please try again later, or contact us.",
     /** Outside production the demo bank account works, labelled so nobody pays into it. */
     demoBankDetails: "Demo bank details: this shop is not live, so do not pay into this account.",
+    /** The cart's total is more than an order can hold (orders.total is numeric(12, 2)). */
+    totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
   },
   mail: {
     title: "Outbox",
@@ -101,6 +108,8 @@ export const messages = {
     phoneInvalid: "Please enter a valid phone number.",
     tooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,
     messageGone: "That message no longer exists.",
+    /** The sender's account was deleted (another tab) while the message was on its way. */
+    signedOut: "You were signed out while sending, so your message was not sent. Please send it again.",
   },
   auth: {
     fillAllFields: "Please fill in all fields",
@@ -143,6 +152,8 @@ export const messages = {
       failed: googleFailed,
     },
     adminsOnly: "This page is for admins only.",
+    /** A request without Host or Origin on a shop without SITE_URL: no link back to the shop can be made. */
+    unknownOrigin: "This request does not say which address it was sent to, so no link back to the shop can be made. Please use the shop's website.",
   },
   admin: {
     fetchProductsFailed: "Failed to fetch products",

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { ScopedDb } from "@/server/db/as-caller";
-import { sqlErrorCode } from "@/server/db/sql-errors";
+import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
+import { lineLimitRefusal } from "./line-limit";
 
 /**
  * Adds one of a product to the caller's cart through add_to_cart() (+1 on an existing line, a
@@ -26,6 +27,13 @@ export async function addToCart(db: ScopedDb, productId: string): Promise<{ mess
   } catch (error) {
     if (sqlErrorCode(error) === "product_unavailable") {
       throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
+    }
+    const limit = lineLimitRefusal(error);
+    if (limit) throw limit;
+    // The caller's profile is gone: their account was deleted (in another tab) while this request
+    // was under way, after its session was checked. They are signed out now.
+    if (violatesForeignKey(error, "cart_items_user_id_fkey")) {
+      throw new TRPCError({ code: "UNAUTHORIZED", message: messages.auth.signInRequired, cause: error });
     }
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.cart.addFailed, cause: error });
   }

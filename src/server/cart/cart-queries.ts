@@ -4,6 +4,7 @@ import { messages } from "@/lib/messages";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import { productImageUrl } from "@/server/catalogue/catalogue-queries";
 import type { PublicUrl } from "@/server/ports/storage";
+import { lineLimitRefusal } from "./line-limit";
 
 export interface CartLine {
   id: string;
@@ -60,14 +61,14 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart> {
   return { lines, total: Number(totals.total), count: Number(totals.count) };
 }
 
-async function lineName(trx: Tx, productId: string) {
+async function findLine(trx: Tx, productId: string) {
   const line = await trx
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
-    .select(["c.quantity", "p.name"])
+    .select(["c.quantity", "p.name", "p.available"])
     .where("c.product_id", "=", productId)
     .executeTakeFirst();
-  if (!line) throw new TRPCError({ code: "NOT_FOUND", message: "That item is no longer in your cart." });
+  if (!line) throw new TRPCError({ code: "NOT_FOUND", message: messages.cart.lineGone });
   return line;
 }
 
@@ -86,11 +87,20 @@ export async function loadCart(db: ScopedDb, publicUrl: PublicUrl): Promise<Cart
   }
 }
 
-/** +1 on a line already in the cart. */
+/**
+ * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY). An
+ * unavailable product cannot be added to a cart (ARCHITECTURE §9), so neither can more of one
+ * already there: the cart page offers no "+" on such a line, and the API says why.
+ */
 export function increaseLine(db: ScopedDb, productId: string) {
   return db.transaction(async (trx) => {
-    const line = await lineName(trx, productId);
-    await trx.updateTable("cart_items").set({ quantity: sql`quantity + 1` }).where("product_id", "=", productId).execute();
+    const line = await findLine(trx, productId);
+    if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
+    try {
+      await trx.updateTable("cart_items").set({ quantity: sql`quantity + 1` }).where("product_id", "=", productId).execute();
+    } catch (error) {
+      throw lineLimitRefusal(error) ?? error;
+    }
     return { message: messages.cart.quantityUpdated(line.name) };
   });
 }
@@ -98,7 +108,7 @@ export function increaseLine(db: ScopedDb, productId: string) {
 /** -1 on a line; at quantity 1 the line is removed (spec §4). */
 export function decreaseLine(db: ScopedDb, productId: string) {
   return db.transaction(async (trx) => {
-    const line = await lineName(trx, productId);
+    const line = await findLine(trx, productId);
     if (line.quantity <= 1) {
       await trx.deleteFrom("cart_items").where("product_id", "=", productId).execute();
       return { message: messages.cart.removed };
@@ -111,7 +121,7 @@ export function decreaseLine(db: ScopedDb, productId: string) {
 /** Removes a line whatever its quantity. */
 export function removeLine(db: ScopedDb, productId: string) {
   return db.transaction(async (trx) => {
-    await lineName(trx, productId);
+    await findLine(trx, productId);
     await trx.deleteFrom("cart_items").where("product_id", "=", productId).execute();
     return { message: messages.cart.removed };
   });

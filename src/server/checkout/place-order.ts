@@ -6,7 +6,7 @@ import { tooManyRequests, type TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
-import { sqlErrorCode } from "@/server/db/sql-errors";
+import { isNumericOverflow, sqlErrorCode } from "@/server/db/sql-errors";
 import type { StoragePort, StoredObject } from "@/server/ports/storage";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { readUpload } from "@/server/storage/read-upload";
@@ -95,6 +95,9 @@ export async function placeOrder({
 }
 
 function toCheckoutError(error: unknown): TRPCError {
+  // place_order() sums the cart into orders.total, numeric(12, 2): a cart past R9,999,999,999.99
+  // (a large quantity of a dear product) cannot be one order. The cart stays as it was.
+  if (isNumericOverflow(error)) return new TRPCError({ code: "BAD_REQUEST", message: m.totalTooLarge, cause: error });
   switch (sqlErrorCode(error)) {
     case "cart_empty":
     case "not_authenticated":

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
+import { violatesForeignKey } from "@/server/db/sql-errors";
 import { findContactMessageSender, insertContactMessage, listContactMessages, markContactMessage } from "./queries";
 import type { ContactInput } from "./schemas";
 
@@ -11,6 +12,11 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: ContactInpu
   try {
     await ctx.db.transaction((trx) => insertContactMessage(trx, input));
   } catch (error) {
+    // A message names its signed-in sender's profile; that profile is gone when the account was
+    // deleted (another tab) after this request's session was checked. Sent again, it goes as a visitor's.
+    if (violatesForeignKey(error, "contact_messages_user_id_fkey")) {
+      throw new TRPCError({ code: "UNAUTHORIZED", message: messages.contact.signedOut, cause: error });
+    }
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.contact.failed, cause: error });
   }
   return { message: messages.contact.sent(input.name) };

@@ -12,6 +12,28 @@ export function sqlState(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** The name of the constraint an error violated (check, unique, foreign key...), if it names one. */
+export function sqlConstraint(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return typeof constraint === "string" ? constraint : undefined;
+}
+
+/** Whether `error` is a violation (SQLSTATE 23514) of the check constraint named `constraint`. */
+export function violatesCheck(error: unknown, constraint: string): boolean {
+  return sqlState(error) === "23514" && sqlConstraint(error) === constraint;
+}
+
+/** Whether `error` is a violation (SQLSTATE 23503) of the foreign key named `constraint`. */
+export function violatesForeignKey(error: unknown, constraint: string): boolean {
+  return sqlState(error) === "23503" && sqlConstraint(error) === constraint;
+}
+
+/** SQLSTATE 22003: a number too large for its column or variable (e.g. a numeric(12, 2) total). */
+export function isNumericOverflow(error: unknown): boolean {
+  return sqlState(error) === "22003";
+}
+
 const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
 /** SQLSTATEs of a server that is going away or cannot take us: shutdowns, no connections left. */
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
