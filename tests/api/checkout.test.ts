@@ -309,9 +309,11 @@ describe("cart", () => {
     const [first, second] = productIds;
     await caller.cart.add({ productId: first! });
     await caller.cart.add({ productId: second! });
-    const name = (await caller.cart.list()).lines[0]!.name;
+    // By product, not by position: two adds in one tick of the clock share their added_at.
+    const lineOf = async (productId: string) => (await caller.cart.list()).lines.find((line) => line.productId === productId)!;
+    const name = (await lineOf(first!)).name;
     expect(await caller.cart.increase({ productId: first! })).toEqual({ message: messages.cart.quantityUpdated(name) });
-    expect((await caller.cart.list()).lines[0]!.quantity).toBe(2);
+    expect((await lineOf(first!)).quantity).toBe(2);
     expect(await caller.cart.decrease({ productId: first! })).toEqual({ message: messages.cart.quantityUpdated(name) });
     expect(await caller.cart.decrease({ productId: first! })).toEqual({ message: messages.cart.removed });
     expect(await caller.cart.remove({ productId: second! })).toEqual({ message: messages.cart.removed });
