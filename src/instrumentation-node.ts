@@ -1,7 +1,8 @@
 // Loaded by instrumentation.ts on the Node.js runtime only, when the server starts (never by
-// `next build`): validates the environment, then opens the database, so the mail worker, the
-// unpaid-order timer and the retention purge run from the start, not from the first request
-// (after a crash, queued mails go out without waiting for a visitor).
+// `next build`): validates the environment, then starts the process's own work (the database,
+// the mail worker, the unpaid-order timer, the retention purge: src/server/platform/start-up.ts)
+// from the start, not from the first request (after a crash, queued mails go out without
+// waiting for a visitor).
 export {};
 try {
   await import("@/env");
@@ -9,6 +10,7 @@ try {
   console.error(`\n${error instanceof Error ? error.message : String(error)}\n\nFix the setting (see .env.example) and start the shop again.\n`);
   process.exit(1);
 }
-const { getDatabase } = await import("@/server/platform");
-// A failure here is not fatal: the first request tries again (and answers "try again" meanwhile).
-getDatabase().catch((error: unknown) => console.error("[start] the database could not be opened yet:", error instanceof Error ? error.message : error));
+const { startShopProcess } = await import("@/server/platform/start-up");
+// Not awaited: a database that cannot be opened yet is tried again there, and requests answer
+// "try again" meanwhile.
+void startShopProcess();

@@ -5,12 +5,12 @@ import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { buttonClasses } from "@/components/ui/button";
 import { SERVICES, TESTIMONIALS } from "@/lib/business-content";
 import { site } from "@/server/settings/site";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
 
 const FEATURED = 8;
 
 export default async function HomePage() {
-  const products = await (await getCatalogue()).list({ perPage: FEATURED });
+  const products = await caller.catalogue.list({ perPage: FEATURED });
 
   return (
     <main>

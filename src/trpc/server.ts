@@ -2,12 +2,11 @@ import "server-only";
 
 import { createHydrationHelpers } from "@trpc/react-query/rsc";
 import { cache } from "react";
-import { createCaller, type AppRouter } from "@/server/api/root";
+import type { AppRouter } from "@/server/api/root";
+import { caller } from "./caller";
 import { createQueryClient } from "./query-client";
-import { getRequestContext } from "./request-context";
 
 const getQueryClient = cache(createQueryClient);
-const caller = createCaller(getRequestContext);
 
-/** The RSC caller (`await api.catalogue.list()`) and the hydration boundary for client queries. */
+/** Prefetching for client components (`void api.cart.list.prefetch()`) and their hydration boundary; pages that only read use ./caller. */
 export const { trpc: api, HydrateClient } = createHydrationHelpers<AppRouter>(caller, getQueryClient);

@@ -122,6 +122,8 @@ const rules: Record<string, Rule> = {
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
   "catalogue.related": { expect: EVERYONE, input: () => ({ id: productId }) },
+  "catalogue.page": { expect: EVERYONE, input: () => ({}) },
+  "catalogue.sitemap": { expect: EVERYONE },
   "checkout.start": { expect: CUSTOMERS },
   "checkout.placeOrder": { expect: CUSTOMERS, input: (role) => orderForm(role), prepare: cartFirst },
   "contact.send": { expect: EVERYONE, input: () => ({ name: "Matrix", email: "matrix@example.test", phone: "", message: "Hello from the matrix." }) },
@@ -151,6 +153,7 @@ const rules: Record<string, Rule> = {
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
   "profile.exportData": { expect: SIGNED_IN },
   "settings.get": { expect: ADMINS },
+  "settings.published": { expect: EVERYONE },
   // The matrix's shop keeps taking orders: the account saved is a real-looking one.
   "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },
 };

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
 import { SESSION_COOKIE, signSessionToken } from "@/server/platform/adapters/local/session-token";
 import { adminProcedure, createCallerFactory, createContextFor, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
-import { callerAs, TestBrowser, TEST_SECRET, testServices } from "../helpers/browser";
+import { callerAs, TestBrowser, TEST_SECRET, testShopProcess } from "../helpers/browser";
+import { createRequestServices } from "@/server/platform/request-services";
+import { headerCookieJar } from "@/server/ports/cookies";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 
 let db: TestDatabase;
@@ -233,7 +235,8 @@ describe("procedure guards", () => {
   async function callerFor(user: Awaited<ReturnType<typeof createUser>> | null) {
     const base = await callerAs(db, user);
     const session = await base.auth.session();
-    return createTestCaller(createContextFor(await testServices(db, { auth: undefined as never }), session));
+    const services = createRequestServices(await testShopProcess(db), headerCookieJar(new Headers()), new Headers());
+    return createTestCaller(createContextFor(services, session));
   }
 
   it("signed-in procedures refuse visitors with UNAUTHORIZED", async () => {
@@ -277,7 +280,6 @@ describe("Google sign-in", () => {
 
     // The callback: a wrong state is refused, the right one signs in.
     const { createLocalAuth } = await import("@/server/platform/adapters/local/local-auth");
-    const { headerCookieJar } = await import("@/server/ports/cookies");
     const { freshSignInLimits } = await import("../helpers/browser");
     const complete = async (stateParam: string) => {
       const requestHeaders = browser.requestHeaders();

@@ -1,24 +1,22 @@
-import { parseSetCookie } from "cookie";
-import { createCaller } from "@/server/api/root";
-import { randomUUID } from "node:crypto";
-import { createContextFor, resolveContext, type TRPCContext } from "@/server/api/trpc";
-import { catalogueFor } from "@/server/catalogue/catalogue";
-import type { RequestServices } from "@/server/platform";
-import { createLocalLive } from "@/server/platform/adapters/local/local-live";
-import type { AuthPort } from "@/server/ports/auth";
-import { localFileUrl } from "@/server/ports/storage";
-import { createLocalAuth, type GoogleClient } from "@/server/platform/adapters/local/local-auth";
-import { loadSessionUser, type SessionUsers } from "@/server/auth/session-user";
-import type { SessionCache } from "@/server/platform/adapters/local/session-cache";
-import type { ShopDatabase } from "@/server/db/database";
-import { headerCookieJar } from "@/server/ports/cookies";
-import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
-import type { TestUser } from "./database";
-import { createLocalStorage } from "@/server/platform/adapters/local/local-storage";
-import type { StoragePort } from "@/server/ports/storage";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { parseSetCookie } from "cookie";
+import { createCaller } from "@/server/api/root";
+import { createContextFor, resolveContext, type TRPCContext } from "@/server/api/trpc";
+import { SessionUsers } from "@/server/auth/session-user";
+import type { ShopDatabase } from "@/server/db/database";
+import type { GoogleClient } from "@/server/platform/adapters/local/local-auth";
+import { createLocalStorage } from "@/server/platform/adapters/local/local-storage";
+import type { SessionCache } from "@/server/platform/adapters/local/session-cache";
+import { createMailTransport } from "@/server/platform/adapters/mail/transport";
+import { createRequestServices } from "@/server/platform/request-services";
+import { openShopProcess, type ShopProcess } from "@/server/platform/shop-process";
+import { headerCookieJar } from "@/server/ports/cookies";
+import type { StoragePort } from "@/server/ports/storage";
+import { newRequestLimits, newSignInLimits, type RequestLimits, type SignInLimits } from "@/server/security/rate-limit";
+import type { TestUser } from "./database";
 
 const storageRoots = new WeakMap<ShopDatabase, string>();
 
@@ -50,26 +48,42 @@ export function freshRequestLimits(): RequestLimits {
   return newRequestLimits(randomUUID());
 }
 
-/** What the platform hands a request, built over a test database with the local adapters. */
-export async function testServices(
-  db: ShopDatabase,
-  parts: { auth: AuthPort; storage?: StoragePort; limits?: RequestLimits; production?: boolean; sessionUsers?: SessionUsers },
-): Promise<RequestServices> {
-  const { sessionUsers } = parts;
-  return {
-    database: db,
-    auth: parts.auth,
-    storage: parts.storage ?? testStorage(db),
-    live: createLocalLive(db),
-    limits: parts.limits ?? freshRequestLimits(),
-    catalogue: await catalogueFor(db, localFileUrl),
-    mailIsSent: false,
-    // Tests run as development unless they ask for production (NODE_ENV is "test" here).
-    production: parts.production ?? false,
-    // The server's caches where a test asks for them; else every lookup reads the database.
-    sessionUserFor: (user) => (sessionUsers ? sessionUsers.sessionUser(user) : loadSessionUser(db, user)),
-    forgetCached: (userId, what) => sessionUsers?.changed(userId, what),
-  };
+export interface TestProcessOptions {
+  signInLimits?: SignInLimits;
+  requestLimits?: RequestLimits;
+  google?: GoogleClient;
+  fetch?: typeof fetch;
+  /** The server's session cache and kept profiles; by default none: every lookup reads the database. */
+  sessions?: SessionCache;
+  sessionUsers?: SessionUsers;
+  /** Tests run as development unless they ask for production (NODE_ENV is "test" here). */
+  production?: boolean;
+}
+
+/**
+ * A server process over a test database, as the platform opens one (openShopProcess) in the
+ * embedded mode, with the test's signing secret, its own limits and storage folder, and no mail.
+ */
+export function testShopProcess(db: ShopDatabase, options: TestProcessOptions = {}): Promise<ShopProcess> {
+  return openShopProcess(
+    {
+      mode: "embedded",
+      production: options.production ?? false,
+      storageRoot: testStorageRoot(db),
+      signingSecret: () => TEST_SECRET,
+      google: options.google,
+      fetch: options.fetch,
+      supabase: { url: "", anonKey: "" },
+      mail: createMailTransport({}),
+    },
+    db,
+    {
+      limits: options.requestLimits ?? freshRequestLimits(),
+      signInLimits: options.signInLimits ?? freshSignInLimits(),
+      sessionUsers: options.sessionUsers ?? new SessionUsers(db, { keep: false }),
+      sessions: options.sessions,
+    },
+  );
 }
 
 /**
@@ -78,25 +92,14 @@ export async function testServices(
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
-  readonly #signInLimits: SignInLimits;
-  readonly #requestLimits: RequestLimits;
+  readonly #shop: Promise<ShopProcess>;
 
   constructor(
     readonly db: ShopDatabase,
-    readonly options: {
-      address?: string;
-      signInLimits?: SignInLimits;
-      /** Share one set between browsers to test limits across callers; fresh by default. */
-      requestLimits?: RequestLimits;
-      google?: GoogleClient;
-      fetch?: typeof fetch;
-      /** The server's session cache and kept profiles, shared by the browsers of a test; none by default. */
-      sessions?: SessionCache;
-      sessionUsers?: SessionUsers;
-    } = {},
+    /** Share limits, sessions or kept profiles between browsers to test them across callers; each its own by default. */
+    readonly options: TestProcessOptions & { address?: string } = {},
   ) {
-    this.#signInLimits = options.signInLimits ?? freshSignInLimits();
-    this.#requestLimits = options.requestLimits ?? freshRequestLimits();
+    this.#shop = testShopProcess(db, options);
   }
 
   requestHeaders(): Headers {
@@ -115,19 +118,8 @@ export class TestBrowser {
   async call<T>(work: (caller: Caller) => Promise<T>): Promise<T> {
     const requestHeaders = this.requestHeaders();
     const responseHeaders = new Headers();
-    const auth = createLocalAuth({
-      db: this.db.kysely,
-      cookies: headerCookieJar(requestHeaders, responseHeaders),
-      requestHeaders,
-      secret: TEST_SECRET,
-      secureCookies: false,
-      signInLimits: this.#signInLimits,
-      google: this.options.google,
-      fetch: this.options.fetch,
-      sessions: this.options.sessions,
-    });
     try {
-      const services = await testServices(this.db, { auth, limits: this.#requestLimits, sessionUsers: this.options.sessionUsers });
+      const services = createRequestServices(await this.#shop, headerCookieJar(requestHeaders, responseHeaders), requestHeaders);
       const ctx = await resolveContext(services, requestHeaders);
       return await work(createCaller(ctx));
     } finally {
@@ -168,20 +160,12 @@ export async function contextAs(
   user: TestUser | null,
   options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers; production?: boolean } = {},
 ): Promise<TRPCContext> {
-  const auth = createLocalAuth({
-    db: db.kysely,
-    cookies: headerCookieJar(new Headers()),
-    requestHeaders: new Headers(),
-    secret: TEST_SECRET,
-    secureCookies: false,
-    signInLimits: freshSignInLimits(),
-  });
-  const sessionUser = user ? await loadSessionUser(db, { id: user.id, email: user.email, userMetadata: {} }) : null;
-  return createContextFor(
-    await testServices(db, { auth, storage: options.storage, limits: options.limits, production: options.production }),
-    sessionUser,
-    options.headers,
-  );
+  const shop = await testShopProcess(db, { requestLimits: options.limits, production: options.production });
+  // Every browser's request names the host it was sent to.
+  const headers = options.headers ?? new Headers({ host: "localhost:3000" });
+  const services = createRequestServices(shop, headerCookieJar(new Headers()), headers);
+  const sessionUser = user ? await services.sessionUserFor({ id: user.id, email: user.email, userMetadata: {} }) : null;
+  return createContextFor(options.storage ? { ...services, storage: options.storage } : services, sessionUser, headers);
 }
 
 /** A caller acting as `user` (or a visitor), without going through sign-in. */

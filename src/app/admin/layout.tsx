@@ -4,8 +4,8 @@ import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminNotices } from "@/components/admin/notices/admin-notices";
 import { messages } from "@/lib/messages";
 import { ADMIN_LINKS } from "@/server/auth/access";
-import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { getRequestContext } from "@/trpc/request-context";
+import { caller } from "@/trpc/caller";
 
 /**
  * Every admin page: the admin navigation (with the counts of new orders and messages), the
@@ -14,9 +14,9 @@ import { getRequestContext } from "@/trpc/request-context";
  * settings. The pages guard themselves (requireAccess); all of it is shown to admins only.
  */
 export default async function AdminLayout({ children }: LayoutProps<"/admin">) {
-  const { user, catalogue, production } = await getRequestContext();
+  const { user } = await getRequestContext();
   if (user?.role !== "admin") return children;
-  const notSetUp = bankTransferStatus((await catalogue.settings()).bank, production) === "not_set_up";
+  const notSetUp = (await caller.settings.published()).bankTransfer === "not_set_up";
   return (
     <>
       <AdminNav links={ADMIN_LINKS} />

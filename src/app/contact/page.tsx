@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ContactForm } from "@/components/contact/contact-form";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
 export const metadata: Metadata = {
@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 export default async function ContactPage() {
   // Rendered per request, never at build time: the details are the shop settings in the database.
   await connection();
-  const { contact } = await (await getCatalogue()).settings();
+  const { contact } = await caller.settings.published();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold sm:text-4xl">Contact us</h1>

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
-import { MAX_PRODUCT_PAGE, PRODUCT_SORTS, PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
+import { MAX_PRODUCT_PAGE, PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { site } from "@/server/settings/site";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
 import { listProductsInput } from "@/server/catalogue/schemas";
 
 export const metadata: Metadata = {
@@ -35,11 +35,7 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= MAX_PRODUCT_PAGE ? rawPage : 1;
   const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort, page });
   const input = parsed.success ? (parsed.data ?? {}) : { sort };
-  // One more than a page: whether there is a next page, without counting them all.
-  const catalogue = await getCatalogue();
-  const [pageOfProducts, categories] = await Promise.all([catalogue.list(input, PRODUCTS_PER_PAGE + 1), catalogue.categories()]);
-  const products = pageOfProducts.slice(0, PRODUCTS_PER_PAGE);
-  const hasNext = pageOfProducts.length > PRODUCTS_PER_PAGE;
+  const [{ products, hasNext }, categories] = await Promise.all([caller.catalogue.page(input), caller.catalogue.categories()]);
   const current = input.page ?? 1;
   const pageHref = (to: number) => productsHref({ category: input.category, q: input.search, sort, page: to });
   const tabs = ["All", ...categories];

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { connection } from "next/server";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
 /** The footer: quick links and the business's contact details from the shop settings (spec §2). */
 export async function SiteFooter() {
   // Per request, never at build time (the layout is dynamic anyway; this keeps the footer so on its own).
   await connection();
-  const { contact } = await (await getCatalogue()).settings();
+  const { contact } = await caller.settings.published();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getPageViewer } from "@/server/auth/guards";
-import { liveClientConfig } from "@/server/platform";
+import { liveClientConfig } from "@/server/platform/live-config";
 import { AccountSummary, CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
 import { SiteNav } from "./site-nav";
 

@@ -5,7 +5,7 @@ import { messages } from "@/lib/messages";
 import type { SessionUser } from "@/server/auth/session-user";
 import { ANON, scopedDb, type DbIdentity, type ScopedDb } from "@/server/db/as-caller";
 import { isDatabaseUnavailable } from "@/server/db/sql-errors";
-import { requestServices, type RequestServices } from "@/server/platform";
+import { requestServices, type RequestServices } from "@/server/platform/request-services";
 import type { CookieJar } from "@/server/ports/cookies";
 import { clientAddress, userLimitKey, type RateLimiter, type RequestLimits } from "@/server/security/rate-limit";
 

@@ -5,7 +5,6 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { PageViewerData } from "@/lib/page-viewer";
 import { templateRoleOf } from "@/server/http/visitor-pages";
-import { headerCartCount } from "@/server/platform";
 import { signInHref, signInReasonFor, type SignInReason } from "@/lib/sign-in-paths";
 import { getRequestContext } from "@/trpc/request-context";
 import { accessDecision, type Area } from "./access";
@@ -27,8 +26,8 @@ export type PageViewer = { kind: "visitor" } | { kind: "signed-in"; role: Sessio
 
 /** The viewer of this request's page (resolved once per request). */
 export const getPageViewer = cache(async (): Promise<PageViewer> => {
-  const { user, storage } = await getRequestContext();
-  if (user) return { kind: "signed-in", role: user.role, data: pageViewerData(user, await headerCartCount(user), storage.publicUrl) };
+  const { user, storage, cartCountFor } = await getRequestContext();
+  if (user) return { kind: "signed-in", role: user.role, data: pageViewerData(user, await cartCountFor(user), storage.publicUrl) };
   const template = templateRoleOf(await headers());
   return template ? { kind: "signed-in", role: template, data: null } : { kind: "visitor" };
 });

@@ -4,7 +4,7 @@ import { resendConfirmationInput, safeNextPath, signInInput, signUpInput } from 
 import { messages } from "@/lib/messages";
 import { byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
 import { homeFor } from "./home";
-import { publicOrigin } from "@/server/http/redirect";
+import { publicOrigin, UnknownOriginError } from "@/server/http/redirect";
 import { AuthError } from "@/server/ports/auth";
 
 /** Maps an auth provider's refusal to a tRPC error carrying the message the user sees. */
@@ -22,6 +22,8 @@ function toTRPCError(error: unknown, fallback: string): TRPCError {
               : "BAD_REQUEST";
     return new TRPCError({ code, message: error.message, cause: error });
   }
+  // No browser sends a request without Host; a link back to the shop cannot be built for one.
+  if (error instanceof UnknownOriginError) return new TRPCError({ code: "BAD_REQUEST", message: messages.auth.unknownOrigin, cause: error });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: fallback, cause: error });
 }
 

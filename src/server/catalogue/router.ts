@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { productsPage, sitemapProducts } from "./read-catalogue";
 import { listProductsInput, productLookupInput } from "./schemas";
 
 /** The storefront's catalogue, for everyone, through the one cached read path (catalogue.ts). */
@@ -13,4 +14,8 @@ export const catalogueRouter = createTRPCRouter({
     return product;
   }),
   related: publicProcedure.input(productLookupInput).query(({ ctx, input }) => ctx.catalogue.related(input.id)),
+  /** The products page: one page and whether another follows. */
+  page: publicProcedure.input(listProductsInput).query(productsPage),
+  /** Every available product, for the sitemap. */
+  sitemap: publicProcedure.query(sitemapProducts),
 });

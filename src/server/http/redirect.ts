@@ -27,6 +27,14 @@ function isSitePath(path: string): boolean {
 
 type OriginConfig = Pick<Env, "SITE_URL" | "TRUST_PROXY">;
 
+/** A request that says neither which host it was sent to nor where it came from, on a shop without SITE_URL. */
+export class UnknownOriginError extends Error {
+  constructor() {
+    super("The shop's public address is unknown: set SITE_URL (e.g. https://shop.example.co.za).");
+    this.name = "UnknownOriginError";
+  }
+}
+
 /**
  * The shop's public origin, for the few absolute URLs that leave the site and must come back to
  * it (Google's and Supabase Auth's `redirectTo`, the confirmation mail's `emailRedirectTo`):
@@ -57,7 +65,7 @@ export function publicOrigin(headers: Headers, config: OriginConfig = env): stri
   }
   // A request without Host (not a browser's): what it said it came from, if that is a web origin.
   if (sentOrigin) return sentOrigin;
-  throw new Error("The shop's public address is unknown: set SITE_URL (e.g. https://shop.example.co.za).");
+  throw new UnknownOriginError();
 }
 
 /** The value a trusted proxy appended last (earlier ones are what the client claimed). */

@@ -51,6 +51,8 @@ export interface AuthPort {
   signOut(): Promise<void>;
   /** Where to send the browser to sign in with Google; AuthError('google_not_configured') if unavailable. */
   googleSignInUrl(input: { origin: string; next: string }): Promise<string>;
+  /** Where a Google sign-in that left the shop was going, if the adapter kept it (local modes: a cookie). */
+  pendingDestination(): string | undefined;
   /** Finishes a Google sign-in on /auth/callback. */
   completeOAuth(input: { origin: string; searchParams: URLSearchParams }): Promise<AuthUser>;
   /** Deletes an account (profile and cart go with it; orders stay, without the user). */

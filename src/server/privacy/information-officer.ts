@@ -1,18 +1,18 @@
 import "server-only";
 
 import type { InformationOfficer, ShopFacts } from "@/lib/business-content";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
 /** The business's facts the legal pages quote, from the shop settings (ARCHITECTURE §15). */
 export async function shopFacts(): Promise<ShopFacts> {
-  const settings = await (await getCatalogue()).settings();
+  const settings = await caller.settings.published();
   return { name: site.name, ...settings.contact, unpaidOrderDays: settings.unpaidOrderDays };
 }
 
 /** Who answers privacy requests: POPIA's information officer, named on /privacy, from the shop settings. */
 export async function informationOfficer(): Promise<InformationOfficer> {
-  const settings = await (await getCatalogue()).settings();
+  const settings = await caller.settings.published();
   return {
     name: settings.informationOfficer.name,
     email: settings.informationOfficer.email,

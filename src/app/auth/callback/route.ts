@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { finishAuthCallback } from "@/server/auth/auth-callback";
 import { publicOrigin, seeOther } from "@/server/http/redirect";
-import { pendingOAuthDestination, requestServices } from "@/server/platform";
+import { requestServices } from "@/server/platform/request-services";
 import { headerCookieJar } from "@/server/ports/cookies";
 
 /**
@@ -16,7 +16,7 @@ export async function GET(request: NextRequest) {
     auth,
     origin: publicOrigin(request.headers),
     searchParams: request.nextUrl.searchParams,
-    pendingNext: pendingOAuthDestination(cookies),
+    pendingNext: auth.pendingDestination(),
   });
   return seeOther(target, responseHeaders);
 }

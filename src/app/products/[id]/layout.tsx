@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getCatalogue } from "@/server/platform";
+import { findProduct } from "./find-product";
 
 /**
  * Answers an unknown or malformed product id with a real 404: the check runs here, above the
@@ -8,6 +8,6 @@ import { getCatalogue } from "@/server/platform";
  */
 export default async function ProductLayout({ children, params }: LayoutProps<"/products/[id]">) {
   const { id } = await params;
-  if (!(await (await getCatalogue()).product(id))) notFound();
+  if (!(await findProduct(id))) notFound();
   return children;
 }

@@ -7,11 +7,12 @@ import { ProductImage } from "@/components/product/product-image";
 import { formatRand } from "@/lib/money";
 import { site } from "@/server/settings/site";
 import { getPageViewer } from "@/server/auth/guards";
-import { getCatalogue } from "@/server/platform";
+import { caller } from "@/trpc/caller";
+import { findProduct } from "./find-product";
 
 export async function generateMetadata({ params }: PageProps<"/products/[id]">): Promise<Metadata> {
   const { id } = await params;
-  const product = await (await getCatalogue()).product(id);
+  const product = await findProduct(id);
   if (!product) return { title: "Product not found" };
   return {
     title: product.name,
@@ -26,9 +27,10 @@ export async function generateMetadata({ params }: PageProps<"/products/[id]">):
 
 export default async function ProductPage({ params }: PageProps<"/products/[id]">) {
   const { id } = await params;
-  const catalogue = await getCatalogue();
-  const [product, related, pageViewer] = await Promise.all([catalogue.product(id), catalogue.related(id), getPageViewer()]);
+  // The layout has found it already (once per request): a known product's id is a valid input below.
+  const product = await findProduct(id);
   if (!product) notFound();
+  const [related, pageViewer] = await Promise.all([caller.catalogue.related({ id: product.id }), getPageViewer()]);
   const viewer: Viewer = pageViewer.kind === "visitor" ? "visitor" : pageViewer.role === "admin" ? "admin" : "customer";
 
   const jsonLd = {

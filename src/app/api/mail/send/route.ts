@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { env } from "@/env";
-import { drainMailOutbox, mailIsSent } from "@/server/platform";
+import { drainMailOutbox, mailIsSent } from "@/server/platform/mail";
 
 /**
  * Serverless hosting, where no worker runs between requests: a scheduler (e.g. Vercel Cron, every
@@ -14,7 +14,7 @@ async function handler(request: NextRequest) {
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   const expected = Buffer.from(`Bearer ${secret}`);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return new Response("Unauthorized", { status: 401 });
-  if (!mailIsSent()) return Response.json({ error: "No SMTP server is configured (SMTP_URL): the mails stay in the outbox." }, { status: 503 });
+  if (!(await mailIsSent())) return Response.json({ error: "No SMTP server is configured (SMTP_URL): the mails stay in the outbox." }, { status: 503 });
   return Response.json(await drainMailOutbox(), { headers: { "cache-control": "no-store" } });
 }
 

@@ -228,6 +228,8 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
       return url.toString();
     },
 
+    pendingDestination: () => pendingOAuthNext(cookies),
+
     async completeOAuth({ origin, searchParams }) {
       if (!deps.google) throw new AuthError("google_not_configured", messages.auth.googleNotConfigured);
       const fail = () => new AuthError("oauth_failed", messages.auth.googleFailed);

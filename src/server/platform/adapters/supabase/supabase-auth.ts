@@ -157,6 +157,9 @@ export function createSupabaseAuth(
     },
 
     /** Every flow's return (Google, a confirmation link): the PKCE code exchange. */
+    // Supabase Auth carries `next` in the callback URL it was given; nothing is kept here.
+    pendingDestination: () => undefined,
+
     async completeOAuth({ searchParams }) {
       try {
         const code = searchParams.get("code");

@@ -1,0 +1,35 @@
+import { env } from "@/env";
+import { provideSignedInViewers } from "@/server/http/signed-in-pages";
+import { logNewMails, startMailWorker } from "@/server/mail/worker";
+import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
+import { startRetentionTimer } from "@/server/privacy/retention";
+import { mailShopOf } from "./mail";
+import { serviceStorage } from "./request-services";
+import { signedInViewers } from "./signed-in-viewer";
+import { getShopProcess, type ShopProcess } from "./shop-process";
+
+const RETRY_MS = 5_000;
+
+/**
+ * What a server process runs besides answering requests, started once when it starts
+ * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy and the
+ * retention purge on timers (unref'd), the mail worker (or, without SMTP in development, the log
+ * of new mails), and the signed-in viewers for the proxy's kept templates. If the database cannot
+ * be opened yet, it tries again until it can; requests meanwhile answer "try again".
+ */
+export async function startShopProcess(): Promise<void> {
+  let shop: ShopProcess;
+  try {
+    shop = await getShopProcess();
+  } catch (error) {
+    console.error("[start] the database could not be opened yet:", error instanceof Error ? error.message : error);
+    setTimeout(() => void startShopProcess(), RETRY_MS).unref();
+    return;
+  }
+  startUnpaidOrderTimer(shop.database, async () => (await shop.catalogue.settings()).unpaidOrderDays);
+  startRetentionTimer(shop.database, () => serviceStorage(shop));
+  const transport = shop.config.mail;
+  if (transport.kind === "smtp") startMailWorker(shop.database, { transport, shop: mailShopOf(shop) });
+  else if (env.NODE_ENV === "development") logNewMails(shop.database, mailShopOf(shop));
+  provideSignedInViewers(signedInViewers(shop));
+}
