@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "@/server/platform/adapters/local/local-storage";
 import { ANON, runAs, scopedDb, type DbIdentity } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
-import { loadSessionUser } from "@/server/auth/session-user";
+import { SessionUsers } from "@/server/auth/session-user";
 import { addToCart } from "@/server/cart/add-to-cart";
 import { decreaseLine, increaseLine, readCart, removeLine } from "@/server/cart/cart-queries";
 import { localFileUrl } from "@/server/ports/storage";
@@ -173,7 +173,7 @@ describe("without Supabase's default privileges", () => {
   });
 
   it("an admin (authenticated) adds a category and products, and edits and removes one", async () => {
-    const session = await loadSessionUser(db, { id: admin.id, email: admin.email, userMetadata: {} });
+    const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: admin.id, email: admin.email, userMetadata: {} });
     expect(session?.role).toBe("admin");
     await asCaller(admin.identity, async (trx) => {
       const category = await trx.insertInto("categories").values({ name: "Food Products" }).returning(["id", "name"]).executeTakeFirstOrThrow();
@@ -205,7 +205,7 @@ describe("without Supabase's default privileges", () => {
   });
 
   it("a customer (authenticated) reads their profile, fills and edits their cart, and reads it", async () => {
-    const session = await loadSessionUser(db, { id: customer.id, email: customer.email, userMetadata: {} });
+    const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: customer.id, email: customer.email, userMetadata: {} });
     expect(session).toMatchObject({ role: "user", fullName: "Thandi Nkosi" });
     await asCaller(customer.identity, (trx) => trx.updateTable("profiles").set({ full_name: "Thandi M. Nkosi" }).where("id", "=", customer.id).execute());
 

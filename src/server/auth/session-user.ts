@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { KeptValues } from "@/server/cache/kept-values";
+import { perDatabase } from "@/server/cache/per-database";
 import { runAs, type Tx } from "@/server/db/as-caller";
 import { cartOwnerOf, parseSessionChange, SESSION_CHANNEL, SHOP_CHANGES_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
@@ -27,7 +29,8 @@ interface ProfileRow {
   avatar_path: string | null;
 }
 
-function sessionUserOf(user: AuthUser, profile: ProfileRow | undefined): SessionUser {
+/** A missing profile (null) gives role 'user'. */
+function sessionUserOf(user: AuthUser, profile: ProfileRow | null): SessionUser {
   const metadataName = typeof user.userMetadata.full_name === "string" ? user.userMetadata.full_name : null;
   const fullName = profile?.full_name ?? metadataName;
   return {
@@ -40,89 +43,32 @@ function sessionUserOf(user: AuthUser, profile: ProfileRow | undefined): Session
   };
 }
 
-async function readProfile(trx: Tx, userId: string): Promise<ProfileRow | undefined> {
-  return trx.selectFrom("profiles").select(["full_name", "role", "avatar_path"]).where("id", "=", userId).executeTakeFirst();
+async function readProfile(trx: Tx, userId: string): Promise<ProfileRow | null> {
+  const row = await trx.selectFrom("profiles").select(["full_name", "role", "avatar_path"]).where("id", "=", userId).executeTakeFirst();
+  return row ?? null;
 }
 
 /** The caller's profile and cart count in one statement (RLS: their own rows only). */
-async function readProfileAndCartCount(trx: Tx, userId: string): Promise<{ profile: ProfileRow | undefined; cartCount: number }> {
+async function readProfileAndCartCount(trx: Tx, userId: string): Promise<{ profile: ProfileRow | null; cartCount: number }> {
   const { rows } = await sql<ProfileRow & { present: boolean; cart_count: string }>`
     select p.id is not null as present, p.full_name, p.role, p.avatar_path,
            (select coalesce(sum(c.quantity), 0) from public.cart_items c) as cart_count
     from (select 1) as one
     left join public.profiles p on p.id = ${userId}::uuid`.execute(trx);
   const row = rows[0]!;
-  return { profile: row.present ? { full_name: row.full_name, role: row.role, avatar_path: row.avatar_path } : undefined, cartCount: Number(row.cart_count) };
-}
-
-/**
- * Reads the caller's own profile as the caller (RLS). A missing profile gives role 'user'; a
- * failed read leaves the user signed out (spec §4), with the cause logged.
- */
-export async function loadSessionUser(database: ShopDatabase, user: AuthUser): Promise<SessionUser | null> {
-  try {
-    const profile = await runAs(database.kysely, { kind: "user", id: user.id, email: user.email }, (trx) => readProfile(trx, user.id));
-    return sessionUserOf(user, profile);
-  } catch (error) {
-    console.error("[auth] profile read failed:", error);
-    return null;
-  }
+  return { profile: row.present ? { full_name: row.full_name, role: row.role, avatar_path: row.avatar_path } : null, cartCount: Number(row.cart_count) };
 }
 
 /** A kept profile or cart count is read again after this long, whatever is heard. */
 export const SESSION_USER_CACHE_MS = 30_000;
-/** How many users' profiles (and as many cart counts) are kept at most; the oldest go first. */
+/** How many users' profiles (and as many cart counts) are kept at most; the least recently used go first. */
 export const MAX_CACHED_USERS = 10_000;
-
-/** Values per user id, each for SESSION_USER_CACHE_MS, dropped on change, never refilled by a read that a drop overtook. */
-class PerUser<T> {
-  readonly #values = new Map<string, { value: T; at: number }>();
-  /** The read under way per user; a drop removes it, so its result is not kept. */
-  readonly #reads = new Map<string, symbol>();
-
-  constructor(
-    private readonly now: () => number,
-    private readonly keep: boolean,
-  ) {}
-
-  get(userId: string): T | undefined {
-    const kept = this.#values.get(userId);
-    if (!kept) return undefined;
-    if (this.now() - kept.at < SESSION_USER_CACHE_MS) return kept.value;
-    this.#values.delete(userId);
-    return undefined;
-  }
-
-  /** Call before reading from the database; pass the result to `set`. */
-  reading(userId: string): symbol {
-    const read = Symbol(userId);
-    this.#reads.set(userId, read);
-    return read;
-  }
-
-  set(userId: string, value: T, read: symbol): void {
-    if (this.#reads.get(userId) !== read) return;
-    this.#reads.delete(userId);
-    if (!this.keep) return;
-    if (this.#values.size >= MAX_CACHED_USERS) this.#values.delete(this.#values.keys().next().value!);
-    this.#values.set(userId, { value, at: this.now() });
-  }
-
-  forget(userId: string): void {
-    this.#values.delete(userId);
-    this.#reads.delete(userId);
-  }
-
-  clear(): void {
-    this.#values.clear();
-    this.#reads.clear();
-  }
-}
 
 /**
  * The signed-in users this process has looked up lately: their profile (name, role, picture) and
  * how many items their cart holds, so a signed-in page or call does not read them each time
- * (ARCHITECTURE §13). Both are read as the user (RLS), in one statement when neither is kept.
+ * (ARCHITECTURE §13). Both are read as the user (RLS), in one statement when neither is kept; a
+ * failed read leaves the user signed out (spec §4), with the cause logged.
  *
  * A change shows at once: the caller's own writes drop their entries in this process
  * (`changed`), and every process drops them when the database announces a change: a profile or
@@ -131,16 +77,19 @@ class PerUser<T> {
  * stale, for SESSION_USER_CACHE_MS at most; row-level security never relies on it.
  */
 export class SessionUsers {
-  readonly #profiles: PerUser<ProfileRow | undefined>;
-  readonly #cartCounts: PerUser<number>;
+  readonly #profiles: KeptValues<string, ProfileRow | null>;
+  readonly #cartCounts: KeptValues<string, number>;
+  readonly #keep: boolean;
 
   /** `keep: false` reads every time (where this process cannot hear of changes). */
   constructor(
     private readonly database: ShopDatabase,
     options: { now?: () => number; keep?: boolean } = {},
   ) {
-    this.#profiles = new PerUser(options.now ?? Date.now, options.keep ?? true);
-    this.#cartCounts = new PerUser(options.now ?? Date.now, options.keep ?? true);
+    const bounds = { max: MAX_CACHED_USERS, ttlMs: SESSION_USER_CACHE_MS, now: options.now };
+    this.#profiles = new KeptValues(bounds);
+    this.#cartCounts = new KeptValues(bounds);
+    this.#keep = options.keep ?? true;
   }
 
   #asUser<T>(user: AuthUser, work: (trx: Tx) => Promise<T>): Promise<T> {
@@ -149,12 +98,8 @@ export class SessionUsers {
 
   /** The caller as the app sees them (role from the profile); null if the profile cannot be read. */
   async sessionUser(user: AuthUser): Promise<SessionUser | null> {
-    const known = this.#profiles.get(user.id);
-    if (known !== undefined) return sessionUserOf(user, known);
-    const read = this.#profiles.reading(user.id);
     try {
-      const profile = await this.#asUser(user, (trx) => readProfile(trx, user.id));
-      this.#profiles.set(user.id, profile, read);
+      const profile = await this.#profiles.fill(user.id, () => this.#asUser(user, (trx) => readProfile(trx, user.id)), () => this.#keep);
       return sessionUserOf(user, profile);
     } catch (error) {
       console.error("[auth] profile read failed:", error);
@@ -169,12 +114,14 @@ export class SessionUsers {
     if (profile !== undefined && (cartCount !== undefined || profile?.role === "admin")) {
       return { user: sessionUserOf(user, profile), cartCount: cartCount ?? 0 };
     }
-    const profileRead = this.#profiles.reading(user.id);
-    const countRead = this.#cartCounts.reading(user.id);
+    const profileMark = this.#profiles.mark();
+    const countMark = this.#cartCounts.mark();
     try {
       const read = await this.#asUser(user, (trx) => readProfileAndCartCount(trx, user.id));
-      this.#profiles.set(user.id, read.profile, profileRead);
-      this.#cartCounts.set(user.id, read.cartCount, countRead);
+      if (this.#keep) {
+        this.#profiles.set(user.id, read.profile, profileMark);
+        this.#cartCounts.set(user.id, read.cartCount, countMark);
+      }
       const sessionUser = sessionUserOf(user, read.profile);
       return { user: sessionUser, cartCount: sessionUser.role === "admin" ? 0 : read.cartCount };
     } catch (error) {
@@ -212,28 +159,22 @@ export class SessionUsers {
   }
 }
 
-const kept = new WeakMap<ShopDatabase, Promise<SessionUsers>>();
+const sessionUsers = perDatabase<SessionUsers>({
+  channels: {
+    [SESSION_CHANNEL]: (users, payload) => users.heard(SESSION_CHANNEL, payload),
+    [SHOP_CHANGES_CHANNEL]: (users, payload) => users.heard(SHOP_CHANGES_CHANNEL, payload),
+  },
+  onGap: (users) => users.clear(),
+  unheard: (_users, error, database) => {
+    console.error("[auth] could not listen for profile and cart changes; they are read from the database each time:", error);
+    return new SessionUsers(database, { keep: false });
+  },
+});
 
 /**
  * The signed-in users of a database (one per process and database), listening for changes from
  * the start. If it cannot listen, nothing is kept: every lookup reads the database.
  */
 export function sessionUsersFor(database: ShopDatabase): Promise<SessionUsers> {
-  let users = kept.get(database);
-  if (!users) {
-    const created = new SessionUsers(database);
-    const onGap = () => created.clear();
-    users = Promise.all([
-      database.listen(SESSION_CHANNEL, (payload) => created.heard(SESSION_CHANNEL, payload), { onGap }),
-      database.listen(SHOP_CHANGES_CHANNEL, (payload) => created.heard(SHOP_CHANGES_CHANNEL, payload), { onGap }),
-    ]).then(
-      () => created,
-      (error: unknown) => {
-        console.error("[auth] could not listen for profile and cart changes; they are read from the database each time:", error);
-        return new SessionUsers(database, { keep: false });
-      },
-    );
-    kept.set(database, users);
-  }
-  return users;
+  return sessionUsers(database, () => new SessionUsers(database));
 }

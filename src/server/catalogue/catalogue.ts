@@ -1,4 +1,6 @@
 import { PRODUCTS_PER_PAGE } from "@/lib/constants";
+import { KeptValues } from "@/server/cache/kept-values";
+import { perDatabase } from "@/server/cache/per-database";
 import { ANON, runAs, type Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { invalidateVisitorPages } from "@/server/http/visitor-pages";
@@ -14,6 +16,11 @@ export const CATALOGUE_CHANNEL = "catalogue_changes";
 export const CACHED_PAGES = 5;
 /** A cached read is read again after this long, even if no change was heard (a lost notification). */
 export const CACHE_TTL_MS = 60_000;
+/**
+ * How many reads are cached at most (the least recently used go first): more than the bounded
+ * reads below come to for a shop of a few dozen categories and a few thousand products.
+ */
+export const CACHED_READS = 20_000;
 
 /**
  * The storefront's catalogue: the one read path for pages, the sitemap, the catalogue.*
@@ -43,28 +50,11 @@ export interface Catalogue {
   changed(): void;
 }
 
-interface Entry {
-  at: number;
-  value: Promise<unknown>;
-}
-
 function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogue {
-  const entries = new Map<string, Entry>();
+  const reads = new KeptValues<string, unknown>({ max: CACHED_READS, ttlMs: CACHE_TTL_MS });
   const asVisitor = <T>(work: (trx: Tx) => Promise<T>) => runAs(database.kysely, ANON, work);
-
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
-    const value = load();
-    // Set before the read finishes: a change heard meanwhile clears it, so it is never kept stale.
-    const entry = { at: now, value };
-    entries.set(key, entry);
-    value.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
-    return value;
-  }
+  // One read for the misses meanwhile; a change heard during a read is not undone by keeping it.
+  const cached = <T>(key: string, load: () => Promise<T>) => reads.fill(key, load) as Promise<T>;
 
   const categories = () => cached("categories", () => asVisitor((trx) => listCategoryNames(trx)));
   const productIds = () => cached("ids", () => asVisitor((trx) => listProductIds(trx)));
@@ -97,31 +87,25 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
       return cached("settings", async () => (await asVisitor((trx) => readPublicSettings(trx))) ?? publicSettingsOf(settingsFromEnv()));
     },
     changed() {
-      entries.clear();
+      reads.clear();
       invalidateVisitorPages();
     },
   };
 }
 
-const catalogues = new WeakMap<ShopDatabase, Promise<Catalogue>>();
+const catalogues = perDatabase<Catalogue>({
+  channels: { [CATALOGUE_CHANNEL]: (catalogue) => catalogue.changed() },
+  unheard: (catalogue, error) => {
+    // Without notifications the cache still expires after CACHE_TTL_MS; changes made here drop it at once.
+    console.error("[catalogue] could not listen for catalogue changes:", error);
+    return catalogue;
+  },
+});
 
 /**
  * The catalogue of a database (one per process and database), listening for changes from the
  * first use on. The server's comes from the platform; tests pass their own database.
  */
 export function catalogueFor(database: ShopDatabase, publicUrl: PublicUrl): Promise<Catalogue> {
-  let catalogue = catalogues.get(database);
-  if (!catalogue) {
-    const created = createCatalogue(database, publicUrl);
-    catalogue = database.listen(CATALOGUE_CHANNEL, () => created.changed()).then(
-      () => created,
-      (error: unknown) => {
-        // Without notifications the cache still expires after CACHE_TTL_MS; changes made here drop it at once.
-        console.error("[catalogue] could not listen for catalogue changes:", error);
-        return created;
-      },
-    );
-    catalogues.set(database, catalogue);
-  }
-  return catalogue;
+  return catalogues(database, () => createCatalogue(database, publicUrl));
 }

@@ -25,6 +25,7 @@
  */
 import { parseCookie } from "cookie";
 import { VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
+import { KeptValues } from "@/server/cache/kept-values";
 import { isSessionCookie } from "@/server/ports/cookies";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
@@ -62,18 +63,9 @@ export interface StoredPage {
   nonce: string | null;
 }
 
-interface Kept {
-  page: StoredPage;
-  generation: number;
-  storedAt: number;
-}
-
 interface State {
-  generation: number;
-  pages: Map<string, Kept>;
-  /** What the kept pages take, by MAX_BYTES's measure. */
-  bytes: number;
-  filling: Map<string, Promise<StoredPage | null>>;
+  /** Null only for a fill that may not be served, which is never kept. */
+  pages: KeptValues<string, StoredPage | null>;
   /**
    * Proves a fill for a signed-in role comes from this process's own proxy: only then does the
    * page render as a template. Random per process, never leaves it.
@@ -81,11 +73,14 @@ interface State {
   templateSecret: string;
 }
 
-const STATE_KEY = Symbol.for("our-world-shop.visitor-pages");
+const STATE_KEY = Symbol.for("our-world-shop.kept-pages");
 
 function state(): State {
   const global = globalThis as typeof globalThis & { [STATE_KEY]?: State };
-  global[STATE_KEY] ??= { generation: 0, pages: new Map(), bytes: 0, filling: new Map(), templateSecret: crypto.randomUUID() };
+  global[STATE_KEY] ??= {
+    pages: new KeptValues({ max: MAX_PAGES, maxSize: MAX_BYTES, sizeOf, ttlMs: PAGE_TTL_MS }),
+    templateSecret: crypto.randomUUID(),
+  };
   return global[STATE_KEY];
 }
 
@@ -106,10 +101,7 @@ export function templateRoleOf(headers: Headers): "user" | "admin" | null {
 
 /** Drops every kept page; a fill under way when this is called is not kept either. */
 export function invalidateVisitorPages(): void {
-  const current = state();
-  current.generation++;
-  current.pages.clear();
-  current.bytes = 0;
+  state().pages.clear();
 }
 
 /** The kept-page key for this request, or null where the answer may differ per caller. */
@@ -179,6 +171,11 @@ function isVariant(page: StoredPage, kind: KeptKind): boolean {
   return kind === "visitor" ? !page.body.includes(VIEWER_SLOT_PREFIX) : page.body.includes(VIEWER_SLOTS.displayName);
 }
 
+/** A cookie is one caller's; nobody else may be given it. A page another variant sees is not this one's. */
+function servable(page: StoredPage, kind: KeptKind): boolean {
+  return !page.headers.some(([name]) => name === "set-cookie") && isVariant(page, kind);
+}
+
 function keepable(page: StoredPage, kind: KeptKind): boolean {
   const type = page.headers.find(([name]) => name === "content-type")?.[1] ?? "";
   if (kind === "answer") return page.status === 200 && type.startsWith("application/json");
@@ -186,15 +183,8 @@ function keepable(page: StoredPage, kind: KeptKind): boolean {
 }
 
 /** Its text (up to 2 bytes a character) and its bytes cut for replaying (`cut`). */
-function sizeOf(page: StoredPage): number {
-  return 3 * page.body.length;
-}
-
-function forget(current: State, key: string): void {
-  const kept = current.pages.get(key);
-  if (!kept) return;
-  current.pages.delete(key);
-  current.bytes -= sizeOf(kept.page);
+function sizeOf(page: StoredPage | null): number {
+  return page ? 3 * page.body.length : 0;
 }
 
 /**
@@ -210,38 +200,15 @@ export function visitorPage(key: string, origin: string): Promise<StoredPage | n
  * when it cannot be had from here (then the request is rendered the usual way). A role's page is
  * a template, to be filled in per response (./signed-in-pages.ts).
  */
-export async function keptPage(pageKey: string, origin: string, variant: KeptKind): Promise<StoredPage | null> {
-  const current = state();
+export function keptPage(pageKey: string, origin: string, variant: KeptKind): Promise<StoredPage | null> {
   const key = variant === "visitor" ? pageKey : `${variant} ${pageKey}`;
-  const kept = current.pages.get(key);
-  if (kept && kept.generation === current.generation && Date.now() - kept.storedAt < PAGE_TTL_MS) {
-    // Most recently used last: the oldest is the first dropped.
-    current.pages.delete(key);
-    current.pages.set(key, kept);
-    return kept.page;
-  }
-  const generation = current.generation;
-  const fillKey = `${generation}:${key}`;
-  let pending = current.filling.get(fillKey);
-  if (!pending) {
-    pending = fill(origin, pageKey, variant)
-      .then((page) => {
-        // A cookie is one caller's; nobody else may be given it.
-        if (page.headers.some(([name]) => name === "set-cookie")) return null;
-        if (!isVariant(page, variant)) return null;
-        if (keepable(page, variant) && current.generation === generation) {
-          forget(current, key);
-          current.pages.set(key, { page, generation, storedAt: Date.now() });
-          current.bytes += sizeOf(page);
-          while (current.pages.size > MAX_PAGES || current.bytes > MAX_BYTES) forget(current, current.pages.keys().next().value!);
-        }
-        return page;
-      })
-      .catch(() => null)
-      .finally(() => current.filling.delete(fillKey));
-    current.filling.set(fillKey, pending);
-  }
-  return pending;
+  const load = async () => {
+    const page = await fill(origin, pageKey, variant);
+    return servable(page, variant) ? page : null;
+  };
+  return state()
+    .pages.fill(key, load, (page) => page !== null && keepable(page, variant))
+    .catch(() => null);
 }
 
 /** A kept page's bytes cut where responses differ: before each hole, and after the last. */

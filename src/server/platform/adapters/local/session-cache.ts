@@ -1,17 +1,18 @@
+import { KeptValues } from "@/server/cache/kept-values";
+import { perDatabase } from "@/server/cache/per-database";
 import { parseSessionChange, SESSION_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthUser } from "@/server/ports/auth";
 
 /** A checked session is checked against the database again after this long, whatever is heard. */
 export const SESSION_CACHE_MS = 30_000;
-/** How many sessions are remembered at most (the oldest go first). */
+/** How many sessions are remembered at most (the least recently used go first). */
 export const MAX_CACHED_SESSIONS = 10_000;
 
-interface Entry {
+interface Session {
   user: AuthUser;
   /** When the session ends, in ms since the epoch. */
   notAfter: number;
-  at: number;
 }
 
 /**
@@ -25,49 +26,43 @@ interface Entry {
  * was down can leave a revoked session usable here, for SESSION_CACHE_MS at most.
  */
 export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
-  /** Counts drops: a read that started before one is not kept (it may be what was revoked). */
-  #generation = 0;
+  readonly #sessions: KeptValues<string, Session>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.#sessions = new KeptValues({ max: MAX_CACHED_SESSIONS, ttlMs: SESSION_CACHE_MS, now });
+  }
 
   /** The user of a session checked lately and not revoked since, if it still runs. */
   get(sessionId: string, userId: string): AuthUser | undefined {
-    const entry = this.#entries.get(sessionId);
-    if (!entry) return undefined;
-    const now = this.now();
-    if (entry.user.id !== userId || now - entry.at >= SESSION_CACHE_MS || now >= entry.notAfter) {
-      this.#entries.delete(sessionId);
+    const session = this.#sessions.get(sessionId);
+    if (!session) return undefined;
+    if (session.user.id !== userId || this.now() >= session.notAfter) {
+      this.#sessions.forget(sessionId);
       return undefined;
     }
-    return entry.user;
+    return session.user;
   }
 
   /** A mark to pass to `set`: taken before reading the session from the database. */
   mark(): number {
-    return this.#generation;
+    return this.#sessions.mark();
   }
 
-  /** Remembers a session read from the database, unless something was dropped since `mark`. */
+  /** Remembers a session read from the database, unless something was dropped since `mark` (it may be what was revoked). */
   set(sessionId: string, user: AuthUser, notAfter: Date, mark: number): void {
-    if (mark !== this.#generation) return;
-    if (this.#entries.size >= MAX_CACHED_SESSIONS) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(sessionId, { user, notAfter: notAfter.getTime(), at: this.now() });
+    this.#sessions.set(sessionId, { user, notAfter: notAfter.getTime() }, mark);
   }
 
   forgetSession(sessionId: string): void {
-    this.#generation++;
-    this.#entries.delete(sessionId);
+    this.#sessions.forget(sessionId);
   }
 
   forgetUser(userId: string): void {
-    this.#generation++;
-    for (const [sessionId, entry] of this.#entries) if (entry.user.id === userId) this.#entries.delete(sessionId);
+    this.#sessions.forgetWhere((session) => session.user.id === userId);
   }
 
   clear(): void {
-    this.#generation++;
-    this.#entries.clear();
+    this.#sessions.clear();
   }
 
   /** Applies a `session_changes` notification. */
@@ -79,7 +74,14 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<ShopDatabase, Promise<SessionCache | undefined>>();
+const caches = perDatabase<SessionCache, undefined>({
+  channels: { [SESSION_CHANNEL]: (cache, payload) => cache.heard(payload) },
+  onGap: (cache) => cache.clear(),
+  unheard: (_cache, error) => {
+    console.error("[auth] could not listen for session changes; sessions are read from the database each time:", error);
+    return undefined;
+  },
+});
 
 /**
  * The session cache of a database (one per process and database), listening from the start:
@@ -87,17 +89,5 @@ const caches = new WeakMap<ShopDatabase, Promise<SessionCache | undefined>>();
  * nothing at all.
  */
 export function sessionCacheFor(database: ShopDatabase): Promise<SessionCache | undefined> {
-  let cache = caches.get(database);
-  if (!cache) {
-    const created = new SessionCache();
-    cache = database.listen(SESSION_CHANNEL, (payload) => created.heard(payload), { onGap: () => created.clear() }).then(
-      () => created,
-      (error: unknown) => {
-        console.error("[auth] could not listen for session changes; sessions are read from the database each time:", error);
-        return undefined;
-      },
-    );
-    caches.set(database, cache);
-  }
-  return cache;
+  return caches(database, () => new SessionCache());
 }
