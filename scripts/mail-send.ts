@@ -5,11 +5,10 @@
  */
 import { env } from "@/env";
 import { startDatabase } from "@/server/db";
-import { catalogueFor } from "@/server/catalogue/catalogue";
 import { drainOutbox } from "@/server/mail/outbox";
 import { mailShopFrom } from "@/server/mail/shop";
 import { createMailTransport } from "@/server/platform/adapters/mail/transport";
-import { localFileUrl } from "@/server/ports/storage";
+import { shopSettingsFor } from "@/server/settings/shop-settings";
 
 async function main(): Promise<number> {
   const transport = createMailTransport(env);
@@ -19,8 +18,8 @@ async function main(): Promise<number> {
   }
   const database = await startDatabase();
   try {
-    const catalogue = await catalogueFor(database, localFileUrl);
-    const report = await drainOutbox({ db: database.kysely, transport, shop: async () => mailShopFrom(await catalogue.settings()) });
+    const settings = await shopSettingsFor(database);
+    const report = await drainOutbox({ db: database.kysely, transport, shop: async () => mailShopFrom(await settings.published()) });
     console.log(`[mail] sent ${report.sent}, failed for good ${report.failed}, to retry later ${report.retrying}`);
     return 0;
   } finally {

@@ -3,14 +3,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
+import { shopSettingsFor, type ShopSettings } from "@/server/settings/shop-settings";
 import { runAs } from "@/server/db/as-caller";
 import { outboxMessageId } from "@/server/mail/message-id";
 import { BATCH, deliverDue, drainOutbox, MAX_ATTEMPTS, type DeliveryDeps } from "@/server/mail/outbox";
 import { mailShopFrom, siteUrl } from "@/server/mail/shop";
 import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
 import { createSmtpTransport } from "@/server/platform/adapters/mail/smtp-transport";
-import { localFileUrl } from "@/server/ports/storage";
 import { saveSettings } from "@/server/settings/queries";
 import { trpcRefusal } from "../helpers/attempt";
 import { callerAs, type Caller } from "../helpers/browser";
@@ -26,14 +25,14 @@ import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
  */
 let db: TestDatabase;
 let smtp: TestSmtp;
-let catalogue: Catalogue;
+let settings: ShopSettings;
 let admin: TestUser;
 let productId: string;
 const ORDERS_INBOX = "orders@ourworld.test";
 const SHOP_INBOX = "hello@ourworld.test";
 
 function deps(url = smtp.url): DeliveryDeps {
-  return { db: db.kysely, transport: createSmtpTransport(url), shop: async () => mailShopFrom(await catalogue.settings()) };
+  return { db: db.kysely, transport: createSmtpTransport(url), shop: async () => mailShopFrom(await settings.published()) };
 }
 
 beforeAll(async () => {
@@ -41,8 +40,8 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   admin = await createUser(db, { role: "admin", fullName: "Shop Owner" });
   await runAs(db.kysely, admin.identity, (trx) => saveSettings(trx, { ...configuredShopSettings(), email: SHOP_INBOX, ordersEmail: ORDERS_INBOX }));
-  catalogue = await catalogueFor(db, localFileUrl);
-  catalogue.changed();
+  settings = await shopSettingsFor(db);
+  settings.changed();
   productId = (await db.kysely.selectFrom("products").select("id").where("available", "=", true).limit(1).executeTakeFirstOrThrow()).id;
 });
 

@@ -7,8 +7,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { catalogueFor } from "@/server/catalogue/catalogue";
-import { localFileUrl } from "@/server/ports/storage";
+import { shopSettingsFor } from "@/server/settings/shop-settings";
 import { DEMO_BANK } from "@/server/settings/bank-transfer";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import type { ShopSettingsInput, ShopSettingsValues } from "@/server/settings/schemas";
@@ -223,34 +222,34 @@ describe("the demo bank account", () => {
 describe("what the shop shows", () => {
   it("the footer's and checkout's values change right after a save (the cached read is dropped)", async () => {
     await saveAsAdmin(configuredShopSettings());
-    const catalogue = await catalogueFor(db, localFileUrl);
-    const shown = await catalogue.settings();
+    const settings = await shopSettingsFor(db);
+    const shown = await settings.published();
     // Kept: the same read again, not a new one from the database.
-    expect(await catalogue.settings()).toBe(shown);
+    expect(await settings.published()).toBe(shown);
 
     const shopper = await callerAs(db, customer);
     await shopper.cart.add({ productId });
     await saveAsAdmin({ ...configuredShopSettings(), phone: "+27 31 555 0199", bankAccountNumber: "4060123456" });
-    expect((await catalogue.settings()).contact.phone).toBe("+27 31 555 0199");
+    expect((await settings.published()).contact.phone).toBe("+27 31 555 0199");
     expect((await shopper.checkout.start()).bank?.accountNumber).toBe("4060123456");
   });
 
   it("a change made through another connection reaches the cache too (NOTIFY)", async () => {
-    const catalogue = await catalogueFor(db, localFileUrl);
-    await catalogue.settings();
+    const settings = await shopSettingsFor(db);
+    await settings.published();
     await db.kysely.updateTable("shop_settings").set({ contact_hours: "Open every day" }).where("id", "=", true).execute();
-    await expect.poll(async () => (await catalogue.settings()).contact.hours).toBe("Open every day");
+    await expect.poll(async () => (await settings.published()).contact.hours).toBe("Open every day");
   });
 
   it("while a shop has no settings row yet (Supabase without its seed), the environment's values show and the first save creates it", async () => {
     await db.kysely.deleteFrom("shop_settings").execute();
     await db.kysely.deleteFrom("shop_private_settings").execute();
-    const catalogue = await catalogueFor(db, localFileUrl);
-    await expect.poll(async () => (await catalogue.settings()).bank.accountNumber).toBe(settingsFromEnv().bankAccountNumber);
+    const settings = await shopSettingsFor(db);
+    await expect.poll(async () => (await settings.published()).bank.accountNumber).toBe(settingsFromEnv().bankAccountNumber);
     const admins = await callerAs(db, admin);
     expect((await admins.settings.get()).updatedAt).toBeNull();
     await admins.settings.update(configuredShopSettings());
-    expect((await catalogue.settings()).bank.accountNumber).toBe(CONFIGURED_BANK.bankAccountNumber);
+    expect((await settings.published()).bank.accountNumber).toBe(CONFIGURED_BANK.bankAccountNumber);
     expect((await storedRows()).restricted).toHaveLength(1);
   });
 });

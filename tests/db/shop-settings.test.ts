@@ -8,7 +8,7 @@ import { ANON, runAs } from "@/server/db/as-caller";
 import { seedOnce } from "@/server/db/seed";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { publicSettingsOf, readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/queries";
-import { CATALOGUE_CHANNEL } from "@/server/catalogue/catalogue";
+import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { configuredShopSettings } from "../helpers/shop-settings";

@@ -1,17 +1,14 @@
 import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import { KeptValues } from "@/server/cache/kept-values";
 import { perDatabase } from "@/server/cache/per-database";
+import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import { ANON, runAs, type Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import { invalidateVisitorPages } from "@/server/http/visitor-pages";
 import type { PublicUrl } from "@/server/ports/storage";
-import { settingsFromEnv } from "@/server/settings/defaults";
-import { publicSettingsOf, readPublicSettings, type PublicShopSettings } from "@/server/settings/queries";
 import type { ListProductsInput } from "./schemas";
 import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
 
-/** The channel every server process LISTENs on; the migrations' triggers notify it. */
-export const CATALOGUE_CHANNEL = "catalogue_changes";
 /** How many pages of each category's listing are cached; later pages are rarely visited. */
 export const CACHED_PAGES = 5;
 /** A cached read is read again after this long, even if no change was heard (a lost notification). */
@@ -24,8 +21,8 @@ export const CACHED_READS = 20_000;
 
 /**
  * The storefront's catalogue: the one read path for pages, the sitemap, the catalogue.*
- * procedures and (through the pages) the visitors' kept HTML (ARCHITECTURE §13); with it the
- * shop's published settings, which the same pages show (footer, contact page, checkout).
+ * procedures and (through the pages) the visitors' kept HTML (ARCHITECTURE §13). The shop's
+ * settings, which the same pages show, are settings/shop-settings.ts's.
  *
  * Reads run as `anon`: what a visitor may see is the same for everyone, so one cached copy serves
  * all. The cache is this process's memory and starts empty with each start; it is dropped, with
@@ -41,11 +38,6 @@ export interface Catalogue {
   categories(): Promise<string[]>;
   product(id: string): Promise<CatalogueProduct | undefined>;
   related(id: string): Promise<CatalogueProduct[]>;
-  /**
-   * The shop's published settings (bank account, contact details, information officer, unpaid-
-   * order days); the environment's values while the shop has no settings row yet.
-   */
-  settings(): Promise<PublicShopSettings>;
   /** Drops this process's cached reads and kept visitor pages (after a change it made or heard of). */
   changed(): void;
 }
@@ -82,9 +74,6 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
       if (!(await isKnownProduct(id))) return asVisitor((trx) => relatedProducts(trx, publicUrl, id));
       const key = id.toLowerCase();
       return cached(`related:${key}`, () => asVisitor((trx) => relatedProducts(trx, publicUrl, key)));
-    },
-    settings() {
-      return cached("settings", async () => (await asVisitor((trx) => readPublicSettings(trx))) ?? publicSettingsOf(settingsFromEnv()));
     },
     changed() {
       reads.clear();

@@ -84,10 +84,10 @@ export async function placeOrder({
   ctx,
   input,
 }: {
-  ctx: Pick<TRPCContext, "db" | "storage" | "catalogue" | "production" | "limits"> & { user: SessionUser };
+  ctx: Pick<TRPCContext, "db" | "storage" | "settings" | "production" | "limits"> & { user: SessionUser };
   input: PlaceOrderInput;
 }) {
-  const { bank } = await ctx.catalogue.settings();
+  const { bank } = await ctx.settings.published();
   if (bankTransferStatus(bank, ctx.production) === "not_set_up") {
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.bankTransferNotSetUp });
   }

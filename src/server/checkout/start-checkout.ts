@@ -7,8 +7,8 @@ import { openCheckoutReference } from "./checkout-queries";
  * from its settings; `bankTransfer` says whether orders can be taken with it ("not_set_up": the
  * demo account in production, shown to nobody) or only as a demo.
  */
-export async function startCheckout({ ctx }: { ctx: Pick<TRPCContext, "db" | "catalogue" | "production"> }) {
-  const settings = await ctx.catalogue.settings();
+export async function startCheckout({ ctx }: { ctx: Pick<TRPCContext, "db" | "settings" | "production"> }) {
+  const settings = await ctx.settings.published();
   const bankTransfer = bankTransferStatus(settings.bank, ctx.production);
   const reference = await ctx.db.transaction((trx) => openCheckoutReference(trx));
   return bankTransfer === "not_set_up"

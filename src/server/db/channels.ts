@@ -3,6 +3,9 @@
  * LISTENs to (ARCHITECTURE §13). Payloads carry ids only.
  */
 
+/** Products, categories and shop settings (migrations: their triggers): the catalogue and the kept settings drop everything. */
+export const CATALOGUE_CHANNEL = "catalogue_changes";
+
 /** Orders and cart lines (migrations: notify_shop_change): JSON with table, op, id, user_id. */
 export const SHOP_CHANGES_CHANNEL = "shop_changes";
 

@@ -9,8 +9,8 @@ import { mailShopFrom } from "./shop";
  * each one rendered as it was or will be sent (subject and plain text), so an admin sees what a
  * customer was told even when no SMTP server is configured.
  */
-export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "catalogue" | "mailIsSent"> }) {
-  const shop = mailShopFrom(await ctx.catalogue.settings());
+export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "settings" | "mailIsSent"> }) {
+  const shop = mailShopFrom(await ctx.settings.published());
   let listed;
   try {
     listed = await ctx.db.transaction((trx) => listOutbox(trx));

@@ -21,7 +21,7 @@ function refusal(status: number, message: string) {
  * a shop's orders run to a few megabytes at most, and a stream would hold the database's
  * transaction (PGlite's only connection) open for as long as the download takes.
  */
-export async function exportOrders(ctx: Pick<TRPCContext, "db" | "user" | "catalogue">, params: URLSearchParams, now = new Date()): Promise<Response> {
+export async function exportOrders(ctx: Pick<TRPCContext, "db" | "user" | "settings">, params: URLSearchParams, now = new Date()): Promise<Response> {
   if (ctx.user?.role !== "admin") return refusal(403, m.exportAdminsOnly);
   const parsed = orderFilterInput.safeParse({ status: params.get("status") || undefined, search: params.get("q") || undefined });
   if (!parsed.success) return refusal(400, m.exportBadFilter);

@@ -7,7 +7,7 @@ import { countOrders, findOrderNotice, listOrderPage, listOrders, updateOrderSta
 import { cancelUnpaidOrders } from "./unpaid-orders";
 
 const m = messages.adminOrders;
-type Ctx = Pick<TRPCContext, "db" | "storage" | "catalogue">;
+type Ctx = Pick<TRPCContext, "db" | "storage" | "settings">;
 
 /** The caller's own orders, newest first: purchase history and live order status. */
 export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
@@ -19,9 +19,9 @@ export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
  * transaction: what the admin sees is never an order the shop should already have cancelled,
  * even if the server's timer has not run yet. cancel_unpaid_orders() checks the caller is an admin.
  */
-export async function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db" | "catalogue">, read: (trx: Tx) => Promise<T>): Promise<T> {
+export async function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db" | "settings">, read: (trx: Tx) => Promise<T>): Promise<T> {
   // Read before the transaction: on PGlite a second read inside it would wait for it forever.
-  const { unpaidOrderDays } = await ctx.catalogue.settings();
+  const { unpaidOrderDays } = await ctx.settings.published();
   return ctx.db.transaction(async (trx) => {
     await cancelUnpaidOrders(trx, unpaidOrderDays);
     return read(trx);

@@ -5,7 +5,7 @@ import { getShopProcess, type ShopProcess } from "./shop-process";
 
 /** The shop's name, address and links as this process's mails state them (from the shop settings). */
 export function mailShopOf(shop: ShopProcess): () => Promise<MailShop> {
-  return async () => mailShopFrom(await shop.catalogue.settings());
+  return async () => mailShopFrom(await shop.settings.published());
 }
 
 /** Whether mails are sent at all (SMTP_URL), or only kept in the outbox. */

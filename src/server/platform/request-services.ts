@@ -1,6 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { SessionUser, SessionUsers } from "@/server/auth/session-user";
 import type { Catalogue } from "@/server/catalogue/catalogue";
+import type { ShopSettings } from "@/server/settings/shop-settings";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthPort, AuthUser } from "@/server/ports/auth";
 import type { CookieJar } from "@/server/ports/cookies";
@@ -23,6 +24,7 @@ export interface RequestServices {
   live: LivePort;
   limits: RequestLimits;
   catalogue: Catalogue;
+  settings: ShopSettings;
   /** Whether this is a production server (NODE_ENV): the demo bank account then takes no orders. */
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
@@ -46,6 +48,7 @@ export function createRequestServices(shop: ShopProcess, cookies: CookieJar, req
     database,
     limits: shop.limits,
     catalogue: shop.catalogue,
+    settings: shop.settings,
     production: config.production,
     mailIsSent: config.mail.kind === "smtp",
     sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),

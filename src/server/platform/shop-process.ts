@@ -2,6 +2,7 @@ import path from "node:path";
 import { env, runMode, type RunMode } from "@/env";
 import { sessionUsersFor, type SessionUsers } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
+import { shopSettingsFor, type ShopSettings } from "@/server/settings/shop-settings";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
 import type { MailTransport } from "@/server/ports/mail";
@@ -39,6 +40,8 @@ export interface ShopProcess {
   config: PlatformConfig;
   database: ShopDatabase;
   catalogue: Catalogue;
+  /** The shop's published settings, kept and dropped on every change. */
+  settings: ShopSettings;
   sessionUsers: SessionUsers;
   /** The local sessions checked lately (local modes; none without notifications). */
   sessions: SessionCache | undefined;
@@ -86,6 +89,7 @@ export async function openShopProcess(
     config,
     database,
     catalogue: await catalogueFor(database, publicUrl),
+    settings: await shopSettingsFor(database),
     sessionUsers: parts.sessionUsers ?? (await sessionUsersFor(database)),
     sessions: "sessions" in parts || config.mode === "supabase" ? parts.sessions : await sessionCacheFor(database),
     limits: parts.limits ?? newRequestLimits(),

@@ -26,7 +26,7 @@ export async function startShopProcess(): Promise<void> {
     setTimeout(() => void startShopProcess(), RETRY_MS).unref();
     return;
   }
-  startUnpaidOrderTimer(shop.database, async () => (await shop.catalogue.settings()).unpaidOrderDays);
+  startUnpaidOrderTimer(shop.database, async () => (await shop.settings.published()).unpaidOrderDays);
   startRetentionTimer(shop.database, () => serviceStorage(shop));
   const transport = shop.config.mail;
   if (transport.kind === "smtp") startMailWorker(shop.database, { transport, shop: mailShopOf(shop) });

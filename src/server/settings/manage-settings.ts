@@ -8,7 +8,7 @@ import type { ShopSettingsValues } from "./schemas";
 
 const m = messages.settings;
 
-type Ctx = Pick<TRPCContext, "db" | "catalogue" | "production">;
+type Ctx = Pick<TRPCContext, "db" | "catalogue" | "settings" | "production">;
 
 /** Every setting for the admins' form, and whether checkout can take orders with the saved bank account. */
 export async function getSettings({ ctx }: { ctx: Ctx }) {
@@ -23,6 +23,8 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: ShopSett
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.saveFailed, cause: error });
   }
+  // This process shows them at once: its kept settings, and the kept pages (the footer has them).
+  ctx.settings.changed();
   ctx.catalogue.changed();
   // The values as stored (account number without spaces...), for the form to show.
   return { message: m.saved, values: input };

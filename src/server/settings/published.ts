@@ -9,7 +9,7 @@ export interface PublishedSettings extends Pick<PublicShopSettings, "contact" | 
 }
 
 /** The published settings, from the shop's kept copy (dropped on every change). */
-export async function publishedSettings({ ctx }: { ctx: Pick<TRPCContext, "catalogue" | "production"> }): Promise<PublishedSettings> {
-  const { contact, informationOfficer, unpaidOrderDays, bank } = await ctx.catalogue.settings();
+export async function publishedSettings({ ctx }: { ctx: Pick<TRPCContext, "settings" | "production"> }): Promise<PublishedSettings> {
+  const { contact, informationOfficer, unpaidOrderDays, bank } = await ctx.settings.published();
   return { contact, informationOfficer, unpaidOrderDays, bankTransfer: bankTransferStatus(bank, ctx.production) };
 }
