@@ -5,6 +5,7 @@
  */
 import nextEnv from "@next/env";
 import { shopRunningMessage } from "./lib/data-dir-cli";
+import { runCli } from "./lib/run-cli";
 
 nextEnv.loadEnvConfig(process.cwd());
 
@@ -62,10 +63,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { fileTimestamp, MANIFEST_FILE, runTar, shopRunningMessage } from "./lib/data-dir-cli";
+import { runCli } from "./lib/run-cli";
 
 // Before anything reads the environment: "@/env" is imported below, once .env files are loaded.
 nextEnv.loadEnvConfig(process.cwd());
@@ -152,10 +153,4 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCli(main, (message) => `Backup failed: ${message}`);

@@ -9,6 +9,7 @@ import { drainOutbox } from "@/server/mail/outbox";
 import { mailShopFrom } from "@/server/mail/shop";
 import { createMailTransport } from "@/server/platform/adapters/mail/transport";
 import { shopSettingsFor } from "@/server/settings/shop-settings";
+import { runCli } from "./lib/run-cli";
 
 async function main(): Promise<number> {
   const transport = createMailTransport(env);
@@ -27,10 +28,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { fileTimestamp, MANIFEST_FILE, runTar, shopRunningMessage } from "./lib/data-dir-cli";
+import { runCli } from "./lib/run-cli";
 
 // Before anything reads the environment: "@/env" is imported below, once .env files are loaded.
 nextEnv.loadEnvConfig(process.cwd());
@@ -160,11 +161,4 @@ function unusedName(base: string): string {
   return name;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(error instanceof RestoreError ? message : `Restore failed: ${message}`);
-    process.exit(1);
-  },
-);
+runCli(main, (message, error) => (error instanceof RestoreError ? message : `Restore failed: ${message}`));

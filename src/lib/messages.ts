@@ -163,6 +163,8 @@ export const messages = {
     deleteProductFailed: "Failed to delete product",
     updateAvailabilityFailed: "Failed to update availability",
     productRequired: "Name, price, image, and category are required",
+    /** Editing a product: its image is kept unless a new one is chosen, so only these are required. */
+    productUpdateRequired: "Name, price and category are required",
     priceInvalid: "Please enter a price in rands greater than 0, e.g. 149.50.",
     categoryExists: (name: string) => `A category called '${name}' already exists.`,
     categoryAdded: (name: string) => `Category '${name}' added.`,

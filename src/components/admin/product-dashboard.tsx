@@ -4,6 +4,7 @@ import Image from "next/image";
 import { useRef, useState } from "react";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
+import { createProductInput, updateProductInput } from "@/server/products/schemas";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
@@ -61,18 +62,13 @@ function ProductForm({ product, onDone, show }: { product?: EditableProduct; onD
     event.preventDefault();
     if (pending) return; // a second submit while submitting is ignored
     const form = new FormData(event.currentTarget);
-    const image = form.get("image");
-    const hasImage = image instanceof File && image.size > 0;
-    if (!String(form.get("name") ?? "").trim() || !String(form.get("price") ?? "").trim() || !categoryId || (!product && !hasImage)) {
-      return show(m.productRequired, "error");
-    }
     form.set("categoryId", categoryId);
-    if (product) {
-      form.set("id", product.id);
-      update.mutate(form);
-    } else {
-      create.mutate(form);
-    }
+    if (product) form.set("id", product.id);
+    // The procedure's own schema, so the form says what the server would, before sending.
+    const checked = (product ? updateProductInput : createProductInput).safeParse(form);
+    if (!checked.success) return show(checked.error.issues[0]?.message ?? m.productRequired, "error");
+    if (product) update.mutate(form);
+    else create.mutate(form);
   }
 
   return (

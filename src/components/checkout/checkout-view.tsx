@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { ORDER_REDIRECT_MS } from "@/lib/constants";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
+import { placeOrderInput } from "@/server/checkout/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -55,12 +56,14 @@ export function CheckoutView({ start }: Props) {
     event.preventDefault();
     if (processing || placedReference) return;
     if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
-    const proof = fileInput.current?.files?.[0];
-    if (!proof) return flash.show(m.proofRequired, "error");
     const form = new FormData();
-    form.set("proof", proof);
+    const proof = fileInput.current?.files?.[0];
+    if (proof) form.set("proof", proof);
     form.set("reference", currentReference);
     form.set("idempotencyKey", idempotencyKey);
+    // The procedure's own schema, so the form says what the server would, before uploading.
+    const checked = placeOrderInput.safeParse(form);
+    if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? m.proofRequired, "error");
     place.mutate(form);
   }
 

@@ -59,19 +59,18 @@ const ORDER_COLUMNS = ["id", "reference", "customer_name", "customer_email", "to
 
 type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
 
+/** The orders the caller may see (RLS: their own; admins all) that match `filter`, newest first by (created_at, id). */
+function newestOrders(trx: Tx, filter: OrderFilter) {
+  return trx.selectFrom("orders").select(ORDER_COLUMNS).where(matching(filter)).orderBy("created_at", "desc").orderBy("id", "desc");
+}
+
 /** Orders the caller may see (RLS: their own; admins all), newest first, with their lines: purchase history. */
 export async function listOrders(
   trx: Tx,
   storage: StoragePort,
   filter: OrderFilter & { userId?: string; limit?: number } = {},
 ): Promise<OrderView[]> {
-  let query = trx
-    .selectFrom("orders")
-    .select(ORDER_COLUMNS)
-    .where(matching(filter))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(filter.limit ?? 200);
+  let query = newestOrders(trx, filter).limit(filter.limit ?? 200);
   if (filter.userId) query = query.where("user_id", "=", filter.userId);
   return withDetails(trx, storage, await query.execute());
 }
@@ -93,14 +92,8 @@ export async function listOrderPage(
   filter: OrderFilter & { cursor?: string | null; limit?: number },
 ): Promise<OrderPage> {
   const limit = filter.limit ?? ORDERS_PAGE_SIZE;
-  let query = trx
-    .selectFrom("orders")
-    .select(ORDER_COLUMNS)
-    .where(matching(filter))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    // One more than a page: whether it comes back says whether there is a next page.
-    .limit(limit + 1);
+  // One more than a page: whether it comes back says whether there is a next page.
+  let query = newestOrders(trx, filter).limit(limit + 1);
   const cursor = filter.cursor;
   if (cursor) {
     // The cursor's own timestamp, read from the row: a timestamp carried through JavaScript would

@@ -63,7 +63,7 @@ export const updateProductInput = z
   .superRefine((values, ctx) => {
     const missing =
       typeof values.name !== "string" || !values.name.trim() || typeof values.price !== "string" || !values.price.trim() || typeof values.categoryId !== "string" || !values.categoryId;
-    if (missing) ctx.addIssue({ code: "custom", message: "Name, price and category are required" });
+    if (missing) ctx.addIssue({ code: "custom", message: messages.admin.productUpdateRequired });
   })
   .pipe(
     z.object({
@@ -71,7 +71,7 @@ export const updateProductInput = z
       name: z.string().trim().max(120, "A product name can be at most 120 characters."),
       description: z.string().trim().max(2000, "A description can be at most 2000 characters."),
       price: priceText,
-      categoryId: z.uuid("Name, price and category are required"),
+      categoryId: z.uuid(messages.admin.productUpdateRequired),
       image: z
         .custom<File | null>((value) => value === null || value instanceof File)
         .transform((file) => (file && (file.size > 0 || file.name !== "") ? file : null)),
