@@ -22,6 +22,12 @@ function sourceFiles(dir: string): string[] {
 const files = sourceFiles(SRC).map((file) => ({ file: path.relative(SRC, file), text: fs.readFileSync(file, "utf8") }));
 const importsOf = (text: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((match) => match[1]!);
 
+/** Whether an import specifier written in `file` (relative to src/) names a module under src/server/api/. */
+function isIntoApi(file: string, spec: string): boolean {
+  const target = spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.posix.join(path.posix.dirname(file), spec) : null;
+  return target !== null && (target === "server/api" || target.startsWith("server/api/"));
+}
+
 describe("the platform boundary", () => {
   it("only src/server/platform/ imports an adapter", () => {
     const offenders = files
@@ -55,7 +61,31 @@ describe("routers", () => {
     expect(routers.map(({ file }) => file.split("/")[1]).sort()).toEqual(
       expect.arrayContaining(["auth", "cart", "catalogue", "checkout", "contact", "live", "orders", "products", "profile"]),
     );
-    expect(fs.readdirSync(path.join(SRC, "server/api")).sort()).toEqual(["root.ts", "trpc.ts"]);
+    expect(fs.readdirSync(path.join(SRC, "server/api")).sort()).toEqual(["init.ts", "middlewares", "root.ts", "trpc.ts"]);
+  });
+
+  it("wire each procedure to a named handler, never an inline one", () => {
+    const inline = /\.(query|mutation|subscription)\(\s*(async\s*)?(\(|[A-Za-z_$][\w$]*\s*=>|function\b)/g;
+    const offenders = routers.flatMap(({ file, text }) => [...text.matchAll(inline)].map((match) => `${file}: ${match[0]}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("take from src/server/api/ only the router factory, the procedure builders and the middlewares", () => {
+    const offenders = routers.flatMap(({ file, text }) =>
+      [...text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"@\/server\/api\/trpc"/g)].flatMap((match) =>
+        match[2]!
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name && name !== "createTRPCRouter" && !/^[a-z][A-Za-z]*Procedure$/.test(name))
+          .map((name) => `${file} imports ${name}`),
+      ),
+    );
+    const elsewhere = routers.flatMap(({ file, text }) =>
+      importsOf(text)
+        .filter((spec) => isIntoApi(file, spec) && spec !== "@/server/api/trpc" && !spec.startsWith("@/server/api/middlewares/"))
+        .map((spec) => `${file} imports ${spec}`),
+    );
+    expect([...offenders, ...elsewhere]).toEqual([]);
   });
 
   it("build no SQL: they wire an input schema and a guard to one call", () => {
@@ -67,6 +97,25 @@ describe("routers", () => {
     const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom|sql`|from "kysely")/;
     const offenders = files.filter(({ file }) => file.startsWith("app/") || file.startsWith("components/")).filter(({ text }) => sqlBuilding.test(text));
     expect(offenders.map(({ file }) => file)).toEqual([]);
+  });
+});
+
+describe("domain code", () => {
+  it("takes nothing from src/server/api/ but the context's type: shared helpers live in the domains or api/middlewares/", () => {
+    // Routers wire procedures from api/'s builders; api/ is tRPC's own setup; the platform builds what the context holds.
+    const domainFiles = files.filter(
+      ({ file }) => file.startsWith("server/") && !file.startsWith("server/api/") && !file.startsWith("server/platform/") && !/^server\/[^/]+\/router\.ts$/.test(file),
+    );
+    const contextType = /^import type \{ TRPCContext \} from "@\/server\/api\/trpc";$/;
+    const offenders = domainFiles.flatMap(({ file, text }) =>
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => importsOf(line).some((spec) => isIntoApi(file, spec)) && !contextType.test(line))
+        .map((line) => `${file}: ${line}`),
+    );
+    expect(domainFiles.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -4,15 +4,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
 import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
-import { scopedDb } from "@/server/db/as-caller";
-import { placeOrderWithProof, placeOrderSql } from "@/server/checkout/place-order";
 import { StorageError, type StoragePort } from "@/server/ports/storage";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
 import { UNSAFE_NAME_MESSAGE } from "@/server/storage/read-upload";
-import { placeOrderInput } from "@/server/checkout/schemas";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { publicSettingsOf } from "@/server/settings/queries";
-import { callerAs, freshRequestLimits, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
+import { callerAs, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { chunk, fileOf, makeJpeg, makePng } from "../helpers/images";
 import { randomReference } from "../helpers/orders";
@@ -165,23 +162,32 @@ describe("checkout", () => {
     });
 
     it("the database failing after the upload: no order, the proof removed, cart intact", async () => {
-      const input = placeOrderInput.parse(form({}));
-      const deps = {
-        db: scopedDb(db.kysely, customer.identity),
-        storage: testStorage(db),
-        userId: customer.id,
-        limit: freshRequestLimits().checkout,
-        placeOrder: async () => {
-          throw new Error("connection lost");
-        },
-      };
-      expect(await refusal(placeOrderWithProof(deps, input))).toBe(`INTERNAL_SERVER_ERROR: ${m.failed}`);
+      const reference = (await caller.checkout.start()).reference!;
+      // The database itself fails as place_order() writes this customer's order: a trigger in this
+      // test's database only, dropped again below. It fails only once the proof's row is written
+      // (same transaction), so the fault comes after the upload; else the order goes through.
+      await sql`
+        create function public.test_failing_disk() returns trigger language plpgsql security definer set search_path = '' as $$
+        begin
+          if exists (select 1 from storage.objects where bucket_id = 'payments' and name = new.proof_path) then
+            raise exception 'could not write to file' using errcode = 'io_error';
+          end if;
+          return new;
+        end $$`.execute(db.kysely);
+      await sql`
+        create trigger test_failing_disk before insert on public.orders
+        for each row when (new.user_id = ${sql.lit(customer.id)}::uuid) execute function public.test_failing_disk()`.execute(db.kysely);
+      try {
+        expect(await refusal(caller.checkout.placeOrder(form({ reference })))).toBe(`INTERNAL_SERVER_ERROR: ${m.failed}`);
+      } finally {
+        await sql`drop trigger test_failing_disk on public.orders`.execute(db.kysely);
+        await sql`drop function public.test_failing_disk()`.execute(db.kysely);
+      }
       expect(await ordersOf(customer)).toEqual([]);
       expect(await cartOf(customer)).toHaveLength(2);
       expect(await proofFilesOf(customer)).toEqual([]);
       const rows = await db.kysely.selectFrom("storage.objects").select("name").where("name", "like", `${customer.id}/%`).execute();
       expect(rows).toEqual([]);
-      void placeOrderSql;
     });
 
     it("a product going unavailable before payment: a clear message and nothing kept", async () => {

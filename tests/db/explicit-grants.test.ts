@@ -8,7 +8,8 @@ import { ANON, runAs, scopedDb, type DbIdentity } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
 import { SessionUsers } from "@/server/auth/session-user";
 import { addToCart } from "@/server/cart/add-to-cart";
-import { decreaseLine, increaseLine, readCart, removeLine } from "@/server/cart/cart-queries";
+import { readCart } from "@/server/cart/cart-queries";
+import { decreaseLine, increaseLine, removeLine } from "@/server/cart/manage-cart";
 import { localFileUrl } from "@/server/ports/storage";
 import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue/catalogue-queries";
 import { listOrders } from "@/server/orders/order-queries";
@@ -209,15 +210,18 @@ describe("without Supabase's default privileges", () => {
     expect(session).toMatchObject({ role: "user", fullName: "Thandi Nkosi" });
     await asCaller(customer.identity, (trx) => trx.updateTable("profiles").set({ full_name: "Thandi M. Nkosi" }).where("id", "=", customer.id).execute());
 
-    const cartDb = scopedDb(db.kysely, customer.identity);
-    expect((await addToCart(cartDb, state.pie)).quantity).toBe(1);
-    expect((await addToCart(cartDb, state.pie)).quantity).toBe(2);
-    await addToCart(cartDb, state.noodles);
-    await increaseLine(cartDb, state.noodles);
-    await decreaseLine(cartDb, state.noodles);
-    await addToCart(cartDb, state.noodles);
-    await removeLine(cartDb, state.noodles);
-    await addToCart(cartDb, state.noodles);
+    // The cart's handlers as its procedures call them, with only the caller's database.
+    const ctx = { db: scopedDb(db.kysely, customer.identity) };
+    const pie = { ctx, input: { productId: state.pie } };
+    const noodles = { ctx, input: { productId: state.noodles } };
+    expect((await addToCart(pie)).quantity).toBe(1);
+    expect((await addToCart(pie)).quantity).toBe(2);
+    await addToCart(noodles);
+    await increaseLine(noodles);
+    await decreaseLine(noodles);
+    await addToCart(noodles);
+    await removeLine(noodles);
+    await addToCart(noodles);
 
     const cart = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));
     expect(cart.lines.map((line) => [line.name, line.quantity, line.lineTotal])).toEqual([

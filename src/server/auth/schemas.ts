@@ -26,6 +26,12 @@ export const signInInput = z
   })
   .pipe(z.object({ email, password: z.string() }));
 export type SignInInput = z.input<typeof signInInput>;
+/** What the sign-in procedure gets once `signInInput` has checked and normalised it. */
+export type SignInFields = z.output<typeof signInInput>;
+
+/** Where to go after signing in (sign-in, Google sign-in); checked again by `safeNextPath`. */
+export const nextPathInput = z.object({ next: z.string().max(500).optional() });
+export type NextPathInput = z.output<typeof nextPathInput>;
 
 export const signUpInput = z
   .object({
@@ -57,6 +63,7 @@ export const signUpInput = z
     }),
   );
 export type SignUpInput = z.input<typeof signUpInput>;
+export type SignUpFields = z.output<typeof signUpInput>;
 
 /**
  * A post-sign-in destination from a query string: only a path on this site, else `fallback`.
@@ -79,3 +86,4 @@ export function safeNextPath(next: string | null | undefined, fallback = "/"): s
 
 /** "Resend the confirmation e-mail": the address the customer signed up with. */
 export const resendConfirmationInput = z.object({ email });
+export type ResendConfirmationFields = z.output<typeof resendConfirmationInput>;

@@ -1,21 +1,22 @@
 import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
-import type { ScopedDb } from "@/server/db/as-caller";
+import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
 import { lineLimitRefusal } from "./line-limit";
+import type { ProductRefInput } from "./schemas";
 
 /**
  * Adds one of a product to the caller's cart through add_to_cart() (+1 on an existing line, a
  * new line at 1, available products only) and says which, in the spec's words.
  */
-export async function addToCart(db: ScopedDb, productId: string): Promise<{ message: string; quantity: number }> {
+export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; input: ProductRefInput }): Promise<{ message: string; quantity: number }> {
   try {
-    return await db.transaction(async (trx) => {
+    return await ctx.db.transaction(async (trx) => {
       // One statement: the line add_to_cart() wrote, with its product's name for the message.
       const { rows } = await sql<{ quantity: number; name: string }>`
         select line.quantity, p.name
-        from public.add_to_cart(${productId}::uuid) as line
+        from public.add_to_cart(${input.productId}::uuid) as line
         join public.products p on p.id = line.product_id`.execute(trx);
       const line = rows[0];
       if (!line) throw new Error("add_to_cart() wrote no line");

@@ -15,3 +15,4 @@ export type ListProductsInput = z.infer<typeof listProductsInput>;
 
 /** Any short string: a malformed id is answered 'Product not found.', not a validation error. */
 export const productLookupInput = z.object({ id: z.string().trim().max(100) });
+export type ProductLookupInput = z.infer<typeof productLookupInput>;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
+import type { Order } from "@/server/db/schema";
 
 /**
  * The caller's open bank-transfer reference, reserved on their first checkout visit and the same
@@ -37,4 +38,13 @@ export async function beginPayment(trx: Tx, args: { idempotencyKey: string; limi
     hasCartLines: row.has_cart_lines,
     earlier: row.earlier_id && row.earlier_reference ? { id: row.earlier_id, reference: row.earlier_reference } : null,
   };
+}
+
+/** Calls place_order() as the caller: the one way an order comes to exist. */
+export async function placeOrderRow(trx: Tx, args: { idempotencyKey: string; reference: string; proofPath: string }): Promise<Order> {
+  const { rows } = await sql<Order>`
+    select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath})`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("place_order returned no row");
+  return order;
 }

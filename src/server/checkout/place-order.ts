@@ -1,39 +1,19 @@
-import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
-import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { messages } from "@/lib/messages";
-import { tooManyRequests, type TRPCContext } from "@/server/api/trpc";
+import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
-import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
 import { isNumericOverflow, sqlErrorCode } from "@/server/db/sql-errors";
-import type { StoragePort, StoredObject } from "@/server/ports/storage";
+import type { StoredObject } from "@/server/ports/storage";
+import { userLimitKey } from "@/server/security/rate-limit";
+import { tooManyRequests } from "@/server/security/too-many-requests";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
-import { userLimitKey, type RateLimiter } from "@/server/security/rate-limit";
-import { beginPayment } from "./checkout-queries";
+import { beginPayment, placeOrderRow } from "./checkout-queries";
+import type { PlaceOrderInput } from "./schemas";
 
 const m = messages.checkout;
-
-/** Calls place_order() as the caller: the one way an order comes to exist. */
-export async function placeOrderSql(trx: Tx, args: { idempotencyKey: string; reference: string; proofPath: string }): Promise<Order> {
-  const { rows } = await sql<Order>`
-    select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath})`.execute(trx);
-  const order = rows[0];
-  if (!order) throw new Error("place_order returned no row");
-  return order;
-}
-
-export interface PlaceOrderDeps {
-  db: ScopedDb;
-  storage: StoragePort;
-  userId: string;
-  /** The checkout limit (CHECKOUT_LIMIT), counted in the payment's first statement. */
-  limit: RateLimiter;
-  /** Replaced in fault-injection tests. */
-  placeOrder?: typeof placeOrderSql;
-}
 
 export interface PlacedOrder {
   orderId: string;
@@ -46,39 +26,14 @@ function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
 }
 
 /**
- * Checkout, all or nothing (ARCHITECTURE §6): counts the try against the customer's limit, checks
- * the proof by content, then stores it and places the order through place_order() as one step
- * (the storage port's upload): if placing fails, the proof is gone and the cart untouched. A
- * retry with the same idempotency key returns the first order. Two transactions in all: checkout
- * is the shop's busiest write (BENCHMARKS.md).
- */
-export async function placeOrderWithProof(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const { db, storage } = deps;
-
-  const start = await db.transaction((trx) =>
-    beginPayment(trx, { idempotencyKey: input.idempotencyKey, limit: deps.limit.takeSql(userLimitKey(deps.userId)) }),
-  );
-  if (start.wait > 0) throw tooManyRequests(start.wait);
-  if (start.earlier) return placed(start.earlier);
-  if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
-
-  const upload = await readUpload(input.proof, "proof");
-  const proof: StoredObject = { bucket: "payments", path: `${deps.userId}/${timestampedName(upload.fileName)}` };
-  const order = await storeThenWrite(
-    { db, storage },
-    { object: proof, bytes: upload.bytes, contentType: upload.type },
-    (trx) => (deps.placeOrder ?? placeOrderSql)(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
-    { onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause }), onWriteFailed: toCheckoutError },
-  );
-  // A concurrent retry with the same key may have won: its order keeps its own proof.
-  if (order.proof_path !== proof.path) await removeQuietly({ storage, db }, proof, "an unused proof of payment");
-  return placed(order);
-}
-
-/**
- * checkout.placeOrder: refused while the shop cannot be paid by bank transfer (the demo account
- * in production: the customer would have paid a placeholder), before anything is counted or
- * uploaded. The checkout limit is counted by placeOrderWithProof, in its first statement.
+ * checkout.placeOrder, all or nothing (ARCHITECTURE §6). Refused while the shop cannot be paid by
+ * bank transfer (the demo account in production: the customer would have paid a placeholder),
+ * before anything is counted or uploaded. Then counts the try against the customer's checkout
+ * limit (CHECKOUT_LIMIT) in the payment's first statement, checks the proof by content, and
+ * stores it and places the order through place_order() as one step (the storage port's upload):
+ * if placing fails, the proof is gone and the cart untouched. A retry with the same idempotency
+ * key returns the first order. Two transactions in all: checkout is the shop's busiest write
+ * (BENCHMARKS.md).
  */
 export async function placeOrder({
   ctx,
@@ -86,12 +41,30 @@ export async function placeOrder({
 }: {
   ctx: Pick<TRPCContext, "db" | "storage" | "settings" | "production" | "limits"> & { user: SessionUser };
   input: PlaceOrderInput;
-}) {
+}): Promise<PlacedOrder> {
   const { bank } = await ctx.settings.published();
   if (bankTransferStatus(bank, ctx.production) === "not_set_up") {
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.bankTransferNotSetUp });
   }
-  return placeOrderWithProof({ db: ctx.db, storage: ctx.storage, userId: ctx.user.id, limit: ctx.limits.checkout }, input);
+
+  const start = await ctx.db.transaction((trx) =>
+    beginPayment(trx, { idempotencyKey: input.idempotencyKey, limit: ctx.limits.checkout.takeSql(userLimitKey(ctx.user.id)) }),
+  );
+  if (start.wait > 0) throw tooManyRequests(start.wait);
+  if (start.earlier) return placed(start.earlier);
+  if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
+
+  const upload = await readUpload(input.proof, "proof");
+  const proof: StoredObject = { bucket: "payments", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
+  const order = await storeThenWrite(
+    ctx,
+    { object: proof, bytes: upload.bytes, contentType: upload.type },
+    (trx) => placeOrderRow(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
+    { onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause }), onWriteFailed: toCheckoutError },
+  );
+  // A concurrent retry with the same key may have won: its order keeps its own proof.
+  if (order.proof_path !== proof.path) await removeQuietly(ctx, proof, "an unused proof of payment");
+  return placed(order);
 }
 
 function toCheckoutError(error: unknown): TRPCError {

@@ -5,6 +5,6 @@ import { startCheckout } from "./start-checkout";
 
 export const checkoutRouter = createTRPCRouter({
   start: customerProcedure.query(startCheckout),
-  // Limited per customer (CHECKOUT_LIMIT) in the payment's first statement: see placeOrderWithProof.
+  // Limited per customer (CHECKOUT_LIMIT) in the payment's first statement, not by a middleware: see place-order.ts.
   placeOrder: customerProcedure.input(placeOrderInput).mutation(placeOrder),
 });

@@ -1,4 +1,6 @@
-import { adminProcedure, byClientAddress, createTRPCRouter, publicProcedure, rateLimited } from "@/server/api/trpc";
+import { byClientAddress } from "@/server/api/middlewares/caller-keys";
+import { rateLimited } from "@/server/api/middlewares/rate-limit";
+import { adminProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { listMessages, markRead, messageNotice, sendMessage } from "./contact-messages";
 import { contactInput, markReadInput, messageNoticeInput } from "./schemas";
 

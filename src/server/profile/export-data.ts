@@ -1,4 +1,5 @@
-import type { SessionUser, TRPCContext } from "@/server/api/trpc";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
 import { site } from "@/server/settings/site";
 import { readOwnData } from "./export-queries";
 

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
-import type { SessionUser, TRPCContext } from "@/server/api/trpc";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";

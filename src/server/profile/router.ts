@@ -1,4 +1,6 @@
-import { byCaller, createTRPCRouter, rateLimited, signedInProcedure } from "@/server/api/trpc";
+import { byCaller } from "@/server/api/middlewares/caller-keys";
+import { rateLimited } from "@/server/api/middlewares/rate-limit";
+import { createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
 import { exportMyData } from "./export-data";
 import { deleteAccount, uploadAvatar } from "./manage-profile";
 import { avatarInput } from "./schemas";

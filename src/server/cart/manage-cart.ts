@@ -1,0 +1,70 @@
+import { TRPCError } from "@trpc/server";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { Tx } from "@/server/db/as-caller";
+import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, type Cart } from "./cart-queries";
+import { lineLimitRefusal } from "./line-limit";
+import type { ProductRefInput } from "./schemas";
+
+type Ctx = Pick<TRPCContext, "db">;
+
+/** The caller's cart, as the cart page shows it: the lines with current prices and the SQL-computed total. */
+export async function listCart({ ctx }: { ctx: Pick<TRPCContext, "db" | "storage"> }): Promise<Cart> {
+  try {
+    return await ctx.db.transaction((trx) => readCart(trx, ctx.storage.publicUrl));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.cart.loadFailed, cause: error });
+  }
+}
+
+/** How many items the caller's cart holds (the navigation bar's badge). */
+export function countCart({ ctx }: { ctx: Ctx }): Promise<number> {
+  return ctx.db.transaction((trx) => cartCount(trx));
+}
+
+/** The caller's line of a product; NOT_FOUND when the cart has none (gone in another tab, say). */
+async function lineOf(trx: Tx, productId: string) {
+  const line = await findLine(trx, productId);
+  if (!line) throw new TRPCError({ code: "NOT_FOUND", message: messages.cart.lineGone });
+  return line;
+}
+
+/**
+ * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY). An
+ * unavailable product cannot be added to a cart (ARCHITECTURE §9), so neither can more of one
+ * already there: the cart page offers no "+" on such a line, and the API says why.
+ */
+export function increaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+  return ctx.db.transaction(async (trx) => {
+    const line = await lineOf(trx, input.productId);
+    if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
+    try {
+      await incrementLine(trx, input.productId);
+    } catch (error) {
+      throw lineLimitRefusal(error) ?? error;
+    }
+    return { message: messages.cart.quantityUpdated(line.name) };
+  });
+}
+
+/** -1 on a line; at quantity 1 the line is removed (spec §4). */
+export function decreaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+  return ctx.db.transaction(async (trx) => {
+    const line = await lineOf(trx, input.productId);
+    if (line.quantity <= 1) {
+      await deleteLine(trx, input.productId);
+      return { message: messages.cart.removed };
+    }
+    await decrementLine(trx, input.productId);
+    return { message: messages.cart.quantityUpdated(line.name) };
+  });
+}
+
+/** Removes a line whatever its quantity. */
+export function removeLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+  return ctx.db.transaction(async (trx) => {
+    await lineOf(trx, input.productId);
+    await deleteLine(trx, input.productId);
+    return { message: messages.cart.removed };
+  });
+}
