@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { activeContentSeenByPdfjs, checkPdfProof, MAX_PDF_PAGES, type PdfRefusal } from "@/server/storage/pdf-check";
-import { scanPdfObjects } from "@/server/storage/pdf-scan";
+import { inspectPdfStructure, PdfStructureLimitError } from "@/server/storage/pdf-structure";
 import { PDF_REFUSAL_MESSAGES } from "@/server/storage/upload-messages";
 import { fileOf, makePng } from "../helpers/images";
 import { buildPdf, makeProofPdf, rawPdf, type PdfObject } from "../helpers/pdfs";
@@ -53,7 +53,7 @@ describe("checkPdfProof: plain proofs of payment are accepted", () => {
   it("accepts a PDF 1.5 file whose objects sit in a compressed object stream, found through a predictor-coded xref stream", async () => {
     const pdf = makeProofPdf({ objectStream: "all" });
     expect(text(pdf)).not.toContain("/Catalog"); // really compressed
-    expect(scanPdfObjects(pdf)).toMatchObject({ undecodable: false, activeContent: [] });
+    expect(await inspectPdfStructure(pdf)).toMatchObject({ undecodable: false, activeContent: [] });
     expect(await checkPdfProof(pdf)).toEqual({ ok: true, pages: 1 });
   });
 
@@ -118,10 +118,10 @@ describe("checkPdfProof: unreadable", () => {
   });
 
   it("refuses a PDF whose object stream cannot be decoded (objects the scan cannot see)", async () => {
-    // The object stream is declared LZW-compressed (which pdf-scan does not decode).
+    // The object stream is declared LZW-compressed (which the structure check does not decode).
     const pdf = Buffer.from(text(makeProofPdf({ objectStream: "all" })).replace(/(\/Type \/ObjStm[^>]*)\/FlateDecode/, "$1/LZWDecode"), "latin1");
     expect(text(pdf)).toContain("/LZWDecode");
-    expect(scanPdfObjects(pdf).undecodable).toBe(true);
+    expect((await inspectPdfStructure(pdf)).undecodable).toBe(true);
     await expectRefused(pdf, "unreadable");
   });
 
@@ -129,7 +129,7 @@ describe("checkPdfProof: unreadable", () => {
     const zeros = zlib.deflateSync(Buffer.alloc(80 * 1024 * 1024));
     expect(zeros.length).toBeLessThan(200_000);
     const pdf = makeProofPdf({ extra: () => [{ dict: "/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", stream: zeros }] });
-    expect(scanPdfObjects(pdf).undecodable).toBe(true);
+    expect((await inspectPdfStructure(pdf)).undecodable).toBe(true);
     await expectRefused(pdf, "unreadable");
   });
 
@@ -156,7 +156,7 @@ describe("checkPdfProof: encrypted", () => {
     const { info } = await opened.getMetadata();
     expect(info).toMatchObject({ Title: "Proof of payment", EncryptFilterName: "Standard" });
     await close();
-    expect(scanPdfObjects(pdf).encrypted).toBe(true);
+    expect((await inspectPdfStructure(pdf)).encrypted).toBe(true);
     await expectRefused(pdf, "encrypted");
   });
 
@@ -180,7 +180,7 @@ const XFA_PACKET =
 
 /**
  * Active content, one kind per fixture, and whether pdf.js's document API reports it on its own
- * (`pdfjs`). Where it does not, only pdf-scan.ts stands between the file and the admin.
+ * (`pdfjs`). Where it does not, only pdf-structure.ts stands between the file and the admin.
  */
 const ACTIVE_FIXTURES: { name: string; pdf: () => Buffer; pdfjs: boolean }[] = [
   { name: "document-level JavaScript (/Names JavaScript tree)", pdf: () => documentJavaScript(), pdfjs: true },
@@ -263,7 +263,7 @@ describe("checkPdfProof: active content", () => {
     const pdf = make();
     await expectRefused(pdf, "active_content");
     // The object scan always sees it; pdf.js's API only sometimes.
-    expect(scanPdfObjects(pdf).activeContent).not.toEqual([]);
+    expect((await inspectPdfStructure(pdf)).activeContent).not.toEqual([]);
     const { pdf: opened, close } = await openWithPdfjs(pdf);
     expect((await activeContentSeenByPdfjs(opened)).length > 0).toBe(pdfjs);
     await close();
@@ -272,14 +272,14 @@ describe("checkPdfProof: active content", () => {
   it("sees names however they are spelled: /J#61vaScript is /JavaScript", async () => {
     const pdf = Buffer.from(text(documentJavaScript()).replaceAll("/JavaScript", "/J#61vaScript").replace("/JS", "/J#53"), "latin1");
     expect(text(pdf)).not.toMatch(/\/JavaScript|\/JS\b/);
-    expect(scanPdfObjects(pdf).activeContent).toContain("JavaScript");
+    expect((await inspectPdfStructure(pdf)).activeContent).toContain("JavaScript");
     await expectRefused(pdf, "active_content");
   });
 
   it("is not a byte regex: JavaScript inside a FlateDecode object stream is found", async () => {
     const pdf = documentJavaScript("all");
     expect(text(pdf)).not.toMatch(/JavaScript|\/JS\b|app\.launchURL/);
-    const scan = scanPdfObjects(pdf);
+    const scan = await inspectPdfStructure(pdf);
     expect(scan.objectCount).toBeGreaterThanOrEqual(9);
     expect(scan.activeContent).toContain("JavaScript");
     await expectRefused(pdf, "active_content");
@@ -292,7 +292,7 @@ describe("checkPdfProof: active content", () => {
     const { pdf: opened, close } = await openWithPdfjs(pdf);
     expect(await opened.getJSActions()).not.toBeNull();
     await close();
-    expect(scanPdfObjects(pdf).activeContent).toContain("JavaScript");
+    expect((await inspectPdfStructure(pdf)).activeContent).toContain("JavaScript");
     await expectRefused(pdf, "active_content");
   });
 
@@ -302,7 +302,7 @@ describe("checkPdfProof: active content", () => {
     const { pdf: opened, close } = await openWithPdfjs(pdf);
     expect(await opened.getOpenAction()).toBeNull();
     await close();
-    expect(scanPdfObjects(pdf).activeContent).toContain("OpenAction (Launch)");
+    expect((await inspectPdfStructure(pdf)).activeContent).toContain("OpenAction (Launch)");
     await expectRefused(pdf, "active_content");
   });
 
@@ -318,33 +318,64 @@ describe("checkPdfProof: active content", () => {
     const { pdf: opened, close } = await openWithPdfjs(pdf);
     expect(await opened.getJSActions()).not.toBeNull(); // pdf.js does read it
     await close();
-    expect(scanPdfObjects(pdf).activeContent).toContain("JavaScript");
+    expect((await inspectPdfStructure(pdf)).activeContent).toContain("JavaScript");
     await expectRefused(pdf, "active_content");
   });
 
   it("finds an object hidden inside another object's stream data", async () => {
     const hidden = "9 0 obj << /S /Launch /F (cmd.exe) >> endobj";
     const pdf = makeProofPdf({ extra: () => [{ dict: "/Subtype /XML", stream: `decoy ${hidden} decoy` }] });
-    expect(scanPdfObjects(pdf).activeContent).toContain("Launch action");
+    expect((await inspectPdfStructure(pdf)).activeContent).toContain("Launch action");
     await expectRefused(pdf, "active_content");
   });
 });
 
-describe("scanPdfObjects: no false alarms from page content", () => {
+describe("inspectPdfStructure: no false alarms from page content", () => {
   it("ignores names in content streams and images (a logo's bytes may spell anything)", async () => {
     const content = "BT /F1 12 Tf 72 700 Td (Pay via /JavaScript or /Launch? No: EFT) Tj ET /Screen BMC EMC";
     const noisyImage = Buffer.from("  /AA /JS /EF /Sound  ".repeat(50));
     const pdf = makeProofPdf({
       extra: () => [{ dict: "", stream: content }, { dict: "/Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8", stream: noisyImage }],
     });
-    expect(scanPdfObjects(pdf).activeContent).toEqual([]);
+    expect((await inspectPdfStructure(pdf)).activeContent).toEqual([]);
     expect(await checkPdfProof(pdf)).toEqual({ ok: true, pages: 1 });
   });
 
   it("is not fooled by names that are also JavaScript object properties", async () => {
     const pdf = makeProofPdf({ catalog: "/PieceInfo << /constructor << /__proto__ /toString /hasOwnProperty 1 >> >>" });
-    expect(scanPdfObjects(pdf).activeContent).toEqual([]);
+    expect((await inspectPdfStructure(pdf)).activeContent).toEqual([]);
     expect(await checkPdfProof(pdf)).toEqual({ ok: true, pages: 1 });
+  });
+});
+
+describe("inspectPdfStructure: bounded on hostile input", () => {
+  const wrap = (body: string) => Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, "latin1");
+
+  it("reads junk between objects in linear time (pdf-lib's document loader takes minutes on this)", async () => {
+    const pdf = wrap(`1 0 obj\n<< /Type /Catalog >>\nendobj\nx ${"1".repeat(200_000)} x`);
+    const started = Date.now();
+    await expectRefused(pdf, "unreadable");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("gives up on objects nested in each other's strings once it has read more than any proof needs", async () => {
+    const depth = 100_000;
+    const pdf = wrap(`1 0 obj ${"(1 0 obj ".repeat(depth)}${")".repeat(depth)}\nendobj`);
+    await expect(inspectPdfStructure(pdf)).rejects.toBeInstanceOf(PdfStructureLimitError);
+    await expectRefused(pdf, "unreadable");
+  });
+
+  it("gives up on a million values, and past its time limit", async () => {
+    const names = wrap(`1 0 obj [${Array.from({ length: 600_000 }, (_, i) => `/n${i}`).join(" ")}]\nendobj`);
+    await expect(inspectPdfStructure(names)).rejects.toThrow(/values/);
+    await expect(inspectPdfStructure(makeProofPdf(), { timeoutMs: -1 })).rejects.toThrow(/time/);
+  });
+
+  it("does not log numbers too large for pdf-lib, one line per number", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const pdf = makeProofPdf({ extra: () => [`[${"123456789012345678901234567890 ".repeat(1000)}]`] });
+    expect((await inspectPdfStructure(pdf)).undecodable).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { makePng } from "./images";
 
 /**
  * Real, minimal PDFs written from scratch for the PDF-proof tests: every object at the offset its
@@ -229,30 +231,46 @@ export interface ProofOptions {
   trailer?: string;
   objectStream?: "all" | number[];
   encrypt?: PdfBuildOptions["encrypt"];
+  /** A small deflated RGB image (a bank's logo) drawn on the first page, as the object after the pages. */
+  logo?: boolean;
+}
+
+/** The number `makeProofPdf` gives the first of its `extra` objects. */
+export function firstExtraObject(options: Pick<ProofOptions, "pages" | "logo"> = {}): number {
+  return 5 + (options.pages ?? 1) * 2 + (options.logo ? 1 : 0);
 }
 
 /**
  * A bank-style proof of payment: catalog (1), page tree (2), Helvetica (3), an Info dictionary (4),
- * then per page a page object and its content stream. `extra` objects follow.
+ * then per page a page object and its content stream, then the logo if asked for. `extra` objects
+ * follow.
  */
 export function makeProofPdf(options: ProofOptions = {}): Buffer {
   const pageCount = options.pages ?? 1;
   const objects: Record<number, PdfObject> = {};
   const pageNumbers = Array.from({ length: pageCount }, (_, i) => 5 + i * 2);
-  const first = 5 + pageCount * 2;
+  const logo = options.logo ? 5 + pageCount * 2 : undefined;
+  const first = firstExtraObject(options);
   objects[1] = `<< /Type /Catalog /Pages 2 0 R ${options.catalog ?? ""} >>`;
   objects[2] = `<< /Type /Pages /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(" ")}] /Count ${pageCount} >>`;
   objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
   objects[4] = "<< /Title (Proof of payment) /Producer (Test Bank App) >>";
   pageNumbers.forEach((n, i) => {
     const extra = i === 0 ? (options.firstPage ?? "") : "";
-    objects[n] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${n + 1} 0 R ${extra} >>`;
+    const withLogo = i === 0 && logo !== undefined;
+    const xobject = withLogo ? ` /XObject << /Im1 ${logo} 0 R >>` : "";
+    objects[n] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >>${xobject} >> /Contents ${n + 1} 0 R ${extra} >>`;
     objects[n + 1] = {
       dict: "",
-      stream: `BT /F1 14 Tf 72 770 Td (Proof of payment - page ${i + 1}) Tj 0 -20 Td (Amount: R 1 499.00  Reference: OW-2024-0042) Tj ET`,
+      stream: `${withLogo ? "q 64 0 0 32 72 790 cm /Im1 Do Q " : ""}BT /F1 14 Tf 72 770 Td (Proof of payment - page ${i + 1}) Tj 0 -20 Td (Amount: R 1 499.00  Reference: OW-2024-0042) Tj ET`,
       deflate: true,
     };
   });
+  if (logo !== undefined) {
+    // A gradient, so the image data is not all one byte.
+    const pixels = Buffer.from(Array.from({ length: 32 * 16 * 3 }, (_, i) => (i * 7 + (i >> 5)) & 0xff));
+    objects[logo] = { dict: "/Type /XObject /Subtype /Image /Width 32 /Height 16 /ColorSpace /DeviceRGB /BitsPerComponent 8", stream: pixels, deflate: true };
+  }
   (options.extra?.(first) ?? []).forEach((object, i) => {
     objects[first + i] = object;
   });
@@ -283,4 +301,56 @@ export function rawPdf(body: string, objects: Record<number, string>, root = 1):
   });
   const xrefOffset = header.length + body.length;
   return latin1(`${header}${body}xref\n0 ${size}\n${entries.join("")}trailer\n<< /Size ${size} /Root ${root} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`);
+}
+
+/**
+ * Appends an incremental update after the file's last %%EOF, the way editors save changes:
+ * `objects` (new ones, or new versions of existing ones, by number), a cross-reference section
+ * listing them, and a trailer whose /Prev points at the original's cross-reference.
+ */
+export function appendUpdate(base: Buffer, objects: Record<number, PdfObject>, root = 1): Buffer {
+  const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(base.toString("latin1"));
+  if (!prev) throw new Error("the base PDF must end with startxref and %%EOF");
+  const sizes = [...base.toString("latin1").matchAll(/\/Size (\d+)/g)].map((m) => Number(m[1]));
+  const numbers = Object.keys(objects).map(Number).sort((a, b) => a - b);
+  const size = Math.max(...sizes, numbers.at(-1)! + 1);
+  const parts: Buffer[] = [base];
+  let offset = base.length;
+  const sections: string[] = [];
+  for (const n of numbers) {
+    sections.push(`${n} 1\n${String(offset).padStart(10, "0")} 00000 n \n`);
+    const bytes = serialiseObject(n, objects[n]!);
+    parts.push(bytes);
+    offset += bytes.length;
+  }
+  parts.push(latin1(`xref\n${sections.join("")}trailer\n<< /Size ${size} /Root ${root} 0 R /Prev ${prev[1]} >>\nstartxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+/** What `makeLibraryPdf` writes. */
+export interface LibraryPdfOptions {
+  pages?: number;
+  /** A PNG logo on the first page. */
+  image?: boolean;
+  /** Objects in object streams, found through an xref stream (pdf-lib's default), or a classic table. */
+  objectStreams?: boolean;
+}
+
+/**
+ * A proof of payment written by a real PDF library (pdf-lib's writer, not this file's builder):
+ * its own object layout, font and image embedding, and compression, as a bank app's library would.
+ */
+export async function makeLibraryPdf(options: LibraryPdfOptions = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle("Proof of payment");
+  doc.setProducer("Test Bank App");
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const logo = options.image ? await doc.embedPng(makePng(48, 24, 90)) : undefined;
+  for (let i = 0; i < (options.pages ?? 1); i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Proof of payment - page ${i + 1}`, { x: 72, y: 770, size: 14, font });
+    page.drawText("Amount: R 1 499.00  Reference: OW-2024-0042", { x: 72, y: 750, size: 11, font });
+    if (logo && i === 0) page.drawImage(logo, { x: 72, y: 790, width: 48, height: 24 });
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: options.objectStreams ?? true }));
 }

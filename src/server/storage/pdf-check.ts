@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { PdfScanLimitError, scanPdfObjects, type PdfObjectScan } from "./pdf-scan";
+import type { PdfStructure } from "./pdf-structure";
 
 /**
  * Decides whether a PDF may be stored as a proof of payment. South African banking apps save
@@ -8,8 +8,9 @@ import { PdfScanLimitError, scanPdfObjects, type PdfObjectScan } from "./pdf-sca
  * is refused, because an admin opens these files on the shop's computer.
  *
  * Two readers must agree: pdf.js (the document as a viewer sees it: pages, encryption, scripts,
- * attachments, annotations) and pdf-scan.ts (every object, decoded, looked at by name), which
- * catches what pdf.js's API does not report, such as a Launch action run on opening.
+ * attachments, annotations) and pdf-structure.ts (every object, parsed by pdf-lib and looked at
+ * by name), which catches what pdf.js's API does not report, such as a Launch action run on
+ * opening.
  */
 
 /** The most pages a proof of payment may have. */
@@ -86,11 +87,13 @@ export async function checkPdfProof(bytes: Uint8Array): Promise<PdfCheck> {
     return refuse("unreadable");
   }
 
-  let scan: PdfObjectScan;
+  // Loaded on first use, like pdf.js: most uploads are images.
+  const { inspectPdfStructure, PdfStructureLimitError } = await import("./pdf-structure");
+  let scan: PdfStructure;
   try {
-    scan = scanPdfObjects(bytes);
+    scan = await inspectPdfStructure(bytes);
   } catch (error) {
-    if (error instanceof PdfScanLimitError) return refuse("unreadable");
+    if (error instanceof PdfStructureLimitError) return refuse("unreadable");
     throw error;
   }
   // Refused even when pdf.js could open it with an empty password: the file is not plain, and
@@ -129,15 +132,18 @@ interface DocumentInfo {
   IsCollectionPresent?: boolean;
 }
 
-async function judge(pdf: PDFDocumentProxy, scan: PdfObjectScan): Promise<PdfCheck> {
+async function judge(pdf: PDFDocumentProxy, scan: PdfStructure): Promise<PdfCheck> {
   const info = (await pdf.getMetadata()).info as DocumentInfo;
   if (info.EncryptFilterName != null || (await pdf.getPermissions()) !== null) return refuse("encrypted");
-  // A stream pdf-scan could not decode (object or xref stream) may hide objects from it.
+  // Active content the structure check did see outranks what it could not read: pdf-lib is
+  // stricter than pdf.js, and refuses some dictionaries that pdf.js (and so the admin) reads.
+  if (scan.activeContent.length > 0) return refuse("active_content");
+  // A dictionary or object stream pdf-lib could not read may hide objects from the check.
   if (scan.undecodable) return refuse("unreadable");
   const pages = pdf.numPages;
   if (pages < 1) return refuse("unreadable");
   if (pages > MAX_PDF_PAGES) return refuse("too_many_pages");
-  if ((await activeContentSeenByPdfjs(pdf)).length > 0 || scan.activeContent.length > 0) return refuse("active_content");
+  if ((await activeContentSeenByPdfjs(pdf)).length > 0) return refuse("active_content");
   return { ok: true, pages };
 }
 
