@@ -11,6 +11,7 @@ import { appRouter } from "@/server/api/root";
 import { runAs } from "@/server/db/as-caller";
 import { StorageError } from "@/server/ports/storage";
 import { serveStoredFile } from "@/server/storage/serve-file";
+import { storeThenWrite } from "@/server/storage/store-upload";
 import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { callerAs, contextAs, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
@@ -275,9 +276,11 @@ describe("another customer's things (IDOR)", () => {
   it("customer B cannot put files in A's folders, for proofs or profile pictures", async () => {
     const asB = (await contextAs(db, users.customerB)).db;
     for (const bucket of ["payments", "avatars"] as const) {
-      const error = await testStorage(db)
-        .upload(asB, { bucket, path: `${users.customerA.id}/${Date.now()}_sneaky.png` }, makePng(), "image/png", async () => undefined)
-        .then(
+      const error = await storeThenWrite(
+        { db: asB, storage: testStorage(db) },
+        { object: { bucket, path: `${users.customerA.id}/${Date.now()}_sneaky.png` }, bytes: makePng(), contentType: "image/png" },
+        async () => undefined,
+      ).then(
           () => null,
           (e: unknown) => e,
         );

@@ -150,7 +150,7 @@ describe("checkout", () => {
     it("a failing storage write: no order, no file, cart intact", async () => {
       const failing: StoragePort = {
         ...testStorage(db),
-        upload: async () => {
+        put: async () => {
           throw new StorageError("disk full", "failed");
         },
       };

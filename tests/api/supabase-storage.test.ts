@@ -4,6 +4,7 @@ import { ANON, type ScopedDb, type Tx } from "@/server/db/as-caller";
 import { createSupabaseStorage } from "@/server/platform/adapters/supabase/supabase-storage";
 import { StorageError } from "@/server/ports/storage";
 import { servePdfPreview } from "@/server/storage/serve-preview";
+import { storeThenWrite } from "@/server/storage/store-upload";
 import { makeProofPdf } from "../helpers/pdfs";
 
 /**
@@ -46,7 +47,9 @@ describe("Supabase storage: an upload with the write that names it", () => {
   it("uploads, then runs the write in the caller's transaction, and keeps both", async () => {
     const { storage, seen } = storageWith(() => uploaded);
     const db = callerDb();
-    expect(await storage.upload(db, PROOF, new Uint8Array([1, 2, 3]), "image/png", async () => "order-1")).toBe("order-1");
+    expect(await storeThenWrite({ db, storage }, { object: PROOF, bytes: new Uint8Array([1, 2, 3]), contentType: "image/png" }, async () => "order-1")).toBe("order-1");
+    // One transaction, holding the write alone: the Storage API wrote the object's row (the fake
+    // transaction has no SQL, so a second row from the domain would fail here).
     expect(db.transactions).toBe(1);
     expect(seen.map((call) => `${call.method} ${call.path}`)).toEqual([`POST /storage/v1/object/payments/${PROOF.path}`]);
   });
@@ -54,11 +57,9 @@ describe("Supabase storage: an upload with the write that names it", () => {
   it("removes the file again when the write fails, and the write's error comes through", async () => {
     const { storage, seen } = storageWith((method) => (method === "DELETE" ? { status: 200, json: [{ name: PROOF.path }] } : uploaded));
     const failure = new Error("place_order failed");
-    const error = await storage
-      .upload(callerDb(), PROOF, new Uint8Array([1, 2, 3]), "image/png", async () => {
-        throw failure;
-      })
-      .catch((e: unknown) => e);
+    const error = await storeThenWrite({ db: callerDb(), storage }, { object: PROOF, bytes: new Uint8Array([1, 2, 3]), contentType: "image/png" }, async () => {
+      throw failure;
+    }).catch((e: unknown) => e);
     expect(error).toBe(failure);
     expect(seen.map((call) => call.method)).toEqual(["POST", "DELETE"]);
     expect(seen[1]!.path).toBe("/storage/v1/object/payments");
@@ -69,11 +70,9 @@ describe("Supabase storage: an upload with the write that names it", () => {
     const { storage, seen } = storageWith(() => ({ status: 403, json: { statusCode: "403", error: "Unauthorized", message: "new row violates row-level security policy" } }));
     const db = callerDb();
     let wrote = false;
-    const error = await storage
-      .upload(db, PROOF, new Uint8Array([1]), "image/png", async () => {
-        wrote = true;
-      })
-      .catch((e: unknown) => e);
+    const error = await storeThenWrite({ db, storage }, { object: PROOF, bytes: new Uint8Array([1]), contentType: "image/png" }, async () => {
+      wrote = true;
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageError);
     expect((error as StorageError).reason).toBe("forbidden");
     expect(wrote).toBe(false);

@@ -29,11 +29,11 @@ function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
  * checkout.placeOrder, all or nothing (ARCHITECTURE §6). Refused while the shop cannot be paid by
  * bank transfer (the demo account in production: the customer would have paid a placeholder),
  * before anything is counted or uploaded. Then counts the try against the customer's checkout
- * limit (CHECKOUT_LIMIT) in the payment's first statement, checks the proof by content, and
- * stores it and places the order through place_order() as one step (the storage port's upload):
- * if placing fails, the proof is gone and the cart untouched. A retry with the same idempotency
- * key returns the first order. Two transactions in all: checkout is the shop's busiest write
- * (BENCHMARKS.md).
+ * limit (CHECKOUT_LIMIT) in the payment's first statement, checks the proof by content, stores
+ * it, and places the order through place_order() in the transaction that writes the proof's
+ * storage row (storeThenWrite): if placing fails, the proof is gone and the cart untouched. A
+ * retry with the same idempotency key returns the first order. Two transactions in all: checkout
+ * is the shop's busiest write (BENCHMARKS.md).
  */
 export async function placeOrder({
   ctx,

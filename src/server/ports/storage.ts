@@ -1,5 +1,3 @@
-import type { ScopedDb, Tx } from "@/server/db/as-caller";
-
 export type Bucket = "products-services" | "payments" | "avatars";
 export const BUCKETS: readonly Bucket[] = ["products-services", "payments", "avatars"];
 export const PUBLIC_BUCKETS: readonly Bucket[] = ["products-services", "avatars"];
@@ -25,21 +23,33 @@ export class StorageError extends Error {
 export type PublicUrl = (object: StoredObject) => string;
 
 /**
- * File storage (ARCHITECTURE §3, §6). Writes run as the caller, so Postgres's storage policies
- * decide who may write where. Adapters: local disk + storage.objects, or Supabase Storage.
+ * File storage (ARCHITECTURE §3, §6): moves bytes, never opens the caller's transaction. The
+ * storage.objects row that lets a file be seen is written as the caller, so Postgres's storage
+ * policies decide who may write where: by the domain in its own transaction next to the row
+ * that names the file (local; storage/storage-rows.ts), or by the store itself (Supabase's
+ * Storage API, which writes its row under the same policies). storage/store-upload.ts keeps the
+ * file and its rows together. Adapters: local disk, or Supabase Storage.
  */
 export interface StoragePort {
   readonly provider: "local" | "supabase";
   /**
-   * Stores bytes as `db`'s caller and runs `write`, the database change that names the file, as
-   * the same caller: both stay or neither does. Local storage commits the object's row and
-   * `write` in one transaction; Supabase's uploads through its API first and removes the file
-   * again if `write` fails. The store's own refusal or failure is a StorageError ('forbidden'
-   * where the policies refuse); whatever `write` throws comes through as it is.
+   * Who writes and deletes an object's storage.objects row: the domain, inside its own
+   * transaction as the caller ('domain', local disk), or the store as it stores and removes the
+   * bytes ('store', Supabase's Storage API; a second row from the domain would be refused).
    */
-  upload<T>(db: ScopedDb, object: StoredObject, bytes: Uint8Array, contentType: string, write: (trx: Tx) => Promise<T>): Promise<T>;
-  /** Removes an object as `db`'s caller (a no-op when it is already gone). */
-  remove(db: ScopedDb, object: StoredObject): Promise<void>;
+  readonly rowsWrittenBy: "domain" | "store";
+  /**
+   * Stores bytes under the object's final name, never overwriting one (Supabase's Storage API
+   * writes the row too, as the caller). A refusal or failure of the store is a StorageError
+   * ('forbidden' where the store's policies or the bucket's allowed types refuse).
+   */
+  put(object: StoredObject, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Removes an object's bytes (a no-op when they are gone). Local: kept while a committed row
+   * still names them (the domain deletes the row first). Supabase: through the Storage API as
+   * the caller, which removes its row too, under the policies.
+   */
+  remove(object: StoredObject): Promise<void>;
   /** Removes objects with full rights: account deletion, rollback by the server. */
   removeAsService(objects: StoredObject[]): Promise<void>;
   /** A URL for a public bucket's object. */

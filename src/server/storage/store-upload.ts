@@ -1,29 +1,59 @@
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import { StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
+import { deleteObjectRow, insertObjectRow } from "./storage-rows";
+
+/** What storing a file as the caller needs: the caller's database and the storage port. */
+export interface StorageDeps {
+  db: ScopedDb;
+  storage: StoragePort;
+}
 
 /**
- * The upload-then-write sequence every upload follows (ARCHITECTURE §6): stores `bytes` as the
- * caller and runs `write` (the database change that refers to the file) as the caller, both or
- * neither (the storage port's `upload`), so a failed request leaves no orphan.
- * `onStoreFailed`/`onWriteFailed` turn the causes into the errors the caller shows.
+ * The upload-then-write sequence every upload follows (ARCHITECTURE §6), both or neither, so a
+ * failed request leaves no orphan: the bytes are stored first (outside any transaction: disk and
+ * network waits must not hold a database connection), then one transaction of the caller's
+ * writes the object's storage.objects row where the domain writes it (local; the storage
+ * policies decide) together with `write`, the change that names the file. If that transaction
+ * fails the bytes are removed again; the port keeps bytes a committed row still names.
+ * A refusal by the store or the policies is a StorageError, whatever `write` throws comes
+ * through as it is; `errors`, when given, turns the two into the errors the caller shows.
  */
 export async function storeThenWrite<T>(
-  deps: { db: ScopedDb; storage: StoragePort },
+  deps: StorageDeps,
   file: { object: StoredObject; bytes: Uint8Array; contentType: string },
   write: (trx: Tx) => Promise<T>,
-  errors: { onStoreFailed: (cause: unknown) => Error; onWriteFailed: (cause: unknown) => Error },
+  errors?: { onStoreFailed: (cause: unknown) => Error; onWriteFailed: (cause: unknown) => Error },
 ): Promise<T> {
+  const { db, storage } = deps;
   try {
-    return await deps.storage.upload(deps.db, file.object, file.bytes, file.contentType, write);
+    await storage.put(file.object, file.bytes, file.contentType);
   } catch (cause) {
+    throw errors ? errors.onStoreFailed(cause) : cause;
+  }
+  try {
+    return await db.transaction(async (trx) => {
+      if (storage.rowsWrittenBy === "domain") await insertObjectRow(trx, file.object, { size: file.bytes.length, mimetype: file.contentType });
+      return await write(trx);
+    });
+  } catch (cause) {
+    await storage.remove(file.object).catch((error: unknown) => {
+      // Logged, never shown: the caller's error is the write's (the start-up sweep tidies up locally).
+      console.error("[storage] could not remove an unused upload:", `${file.object.bucket}/${file.object.path}`, error);
+    });
+    if (!errors) throw cause;
     throw cause instanceof StorageError ? errors.onStoreFailed(cause) : errors.onWriteFailed(cause);
   }
 }
 
-/** Removes a file the caller no longer needs; a failure is logged, never shown (the sweep tidies up). */
-export async function removeQuietly(deps: { db: ScopedDb; storage: StoragePort }, object: StoredObject, what: string): Promise<void> {
+/**
+ * Removes a file the caller no longer needs, as the caller: its row first where the domain keeps
+ * it (the policies decide; a file whose row stays, stays too), then the bytes. A failure is
+ * logged, never shown (the sweep tidies up).
+ */
+export async function removeQuietly(deps: StorageDeps, object: StoredObject, what: string): Promise<void> {
   try {
-    await deps.storage.remove(deps.db, object);
+    if (deps.storage.rowsWrittenBy === "domain" && !(await deps.db.transaction((trx) => deleteObjectRow(trx, object)))) return;
+    await deps.storage.remove(object);
   } catch (error) {
     console.error(`[storage] could not remove ${what}:`, `${object.bucket}/${object.path}`, error);
   }

@@ -46,16 +46,17 @@ function rulesOf(serviceDb: Kysely<DB>, bucket: Bucket): Promise<BucketRules | u
 }
 
 /**
- * Local storage: bytes on disk under `root` (DATA_DIR/storage), and a storage.objects row
- * written inside the caller's RLS transaction, so the same storage policies as Supabase decide.
- * The file is written first; the row and the caller's `write` follow in one transaction, and
- * the file is removed again if that fails, so a refused or failed step leaves nothing behind.
+ * Local storage: bytes on disk under `root` (DATA_DIR/storage). The storage.objects row that
+ * makes a file visible is the domain's to write, as the caller in its own transaction
+ * (storage/storage-rows.ts), so the same storage policies as Supabase decide; the file is written
+ * before that transaction and removed again if its row does not commit.
  */
 export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {
   return {
     provider: "local",
+    rowsWrittenBy: "domain",
 
-    async upload(db, object, bytes, contentType, write) {
+    async put(object, bytes, contentType) {
       // The bucket's own limits, as Supabase Storage applies them (type and size).
       const bucket = await rulesOf(serviceDb, object.bucket);
       if (!bucket) throw new StorageError("That bucket does not exist.", "failed");
@@ -65,7 +66,7 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Under its own name at once: names are never reused ('wx' refuses one that exists), and a
       // file is served only through its row, so nobody sees it before the row commits; the disk
-      // work stays out of the transaction, which on PGlite holds the database's one connection.
+      // work stays out of the row's transaction, which on PGlite holds the database's one connection.
       try {
         await fs.writeFile(file, bytes, { flag: "wx" });
       } catch (error) {
@@ -74,39 +75,13 @@ export function createLocalStorage(root: string, serviceDb: Kysely<DB>): Storage
         await fs.rm(file, { force: true });
         throw error;
       }
-      try {
-        return await db.transaction(async (trx) => {
-          try {
-            await trx
-              .insertInto("storage.objects")
-              .values({
-                bucket_id: object.bucket,
-                name: object.path,
-                owner_id: db.identity.kind === "user" ? db.identity.id : null,
-                metadata: JSON.stringify({ size: bytes.length, mimetype: contentType }),
-              })
-              .execute();
-          } catch (error) {
-            const code = (error as { code?: string }).code;
-            if (code === "42501") throw new StorageError("You may not upload files there.", "forbidden");
-            if (code === "23505") throw new StorageError("A file with that name already exists.", "failed");
-            throw error;
-          }
-          return await write(trx);
-        });
-      } catch (error) {
-        // The row never committed: the file must not stay either.
-        if (!(await rowExists(serviceDb, object))) await fs.rm(file, { force: true });
-        throw error;
-      }
     },
 
-    async remove(db, object) {
+    async remove(object) {
       const file = objectFile(root, object);
-      const removed = await db.transaction((trx) =>
-        trx.deleteFrom("storage.objects").where("bucket_id", "=", object.bucket).where("name", "=", object.path).executeTakeFirst(),
-      );
-      if (removed.numDeletedRows > 0n) await fs.rm(file, { force: true });
+      // A committed row keeps its file: after a commit whose answer was lost, or a row the
+      // caller's policies would not let go, the row (and whatever names it) still needs the bytes.
+      if (!(await rowExists(serviceDb, object))) await fs.rm(file, { force: true });
     },
 
     async removeAsService(objects) {

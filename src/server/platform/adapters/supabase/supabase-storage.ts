@@ -28,34 +28,24 @@ export function createSupabaseStorage(config: {
     return createClient(config.url, config.serviceRoleKey, { auth: { autoRefreshToken: false, persistSession: false } });
   };
 
-  const remove = async (object: StoredObject) => {
-    const { error } = await config.client.storage.from(object.bucket).remove([object.path]);
-    if (error) throw new StorageError(error.message, "failed");
-  };
-
   return {
     provider: "supabase",
+    // The Storage API writes and deletes its own rows as the caller, outside any transaction of
+    // ours: the domain writes only the row that names the file.
+    rowsWrittenBy: "store",
 
-    // The Storage API writes its own row, outside any transaction of ours: the file goes first,
-    // then `write`, and the file is removed again if `write` fails.
-    async upload(db, object, bytes, contentType, write) {
+    async put(object, bytes, contentType) {
       const { error } = await config.client.storage.from(object.bucket).upload(object.path, bytes, { contentType, upsert: false });
       if (error) {
         const status = Number((error as { statusCode?: string | number }).statusCode ?? 0);
         throw new StorageError(error.message, status === 401 || status === 403 ? "forbidden" : "failed");
       }
-      try {
-        return await db.transaction(write);
-      } catch (writeFailed) {
-        await remove(object).catch((error: unknown) => {
-          // Logged, never shown: the caller's error is the write's.
-          console.error("[storage] could not remove an unused upload:", `${object.bucket}/${object.path}`, error);
-        });
-        throw writeFailed;
-      }
     },
 
-    remove: (_db, object) => remove(object),
+    async remove(object) {
+      const { error } = await config.client.storage.from(object.bucket).remove([object.path]);
+      if (error) throw new StorageError(error.message, "failed");
+    },
 
     async removeAsService(objects) {
       const client = service();
