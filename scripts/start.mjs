@@ -17,7 +17,7 @@ const option = (short, long) => {
 };
 const port = Number.parseInt(option("-p", "--port") ?? process.env.PORT ?? "3000", 10);
 const hostname = option("-H", "--hostname") ?? process.env.HOSTNAME ?? "0.0.0.0";
-// The kept visitor pages are filled by asking this server itself (src/server/http/visitor-pages.ts).
+// The kept pages are filled by asking this server itself (src/server/kept-pages/).
 process.env.PORT = String(port);
 process.env.NODE_ENV = "production";
 

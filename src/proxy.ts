@@ -1,8 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env, runMode } from "@/env";
-import { keptAnswer, keptAnswerKey, replayAnswer } from "@/server/http/kept-answers";
-import { replaySignedIn, signedInPage, signedInPageKey } from "@/server/http/signed-in-pages";
-import { ownOrigin, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
+import { serveKept } from "@/server/kept-pages/serve";
 import { refreshSession } from "@/server/platform/proxy";
 import { stringifySetCookie } from "cookie";
 import type { CookieJar } from "@/server/ports/cookies";
@@ -11,38 +9,13 @@ import { contentSecurityPolicy } from "@/server/security/http-headers";
 /**
  * Before pages render: keeps sessions fresh (Server Components cannot set cookies; the platform
  * knows how in each run mode), gives each page its Content-Security-Policy with a fresh nonce,
- * which Next.js puts on its own scripts, and serves storefront pages from their kept HTML:
- * visitors' as they are (src/server/http/visitor-pages.ts), signed-in users' from their role's
- * template with their own values filled in (src/server/http/signed-in-pages.ts), and the
- * catalogue's public API answers (src/server/http/kept-answers.ts). Authorisation is not
- * decided here: pages, procedures and RLS do that.
+ * which Next.js puts on its own scripts, and answers from the kept pages where it can
+ * (src/server/kept-pages/serve.ts: storefront pages and the catalogue's public answers, with
+ * this response's nonce). Authorisation is not decided here: pages, procedures and RLS do that.
  */
 export async function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", supabaseUrl: runMode() === "supabase" ? env.NEXT_PUBLIC_SUPABASE_URL : undefined });
-  /** Passes the request on with its (possibly refreshed) cookies and the policy Next reads the nonce from. */
-  const forward = () => {
-    const headers = new Headers(request.headers);
-    headers.set("content-security-policy", csp);
-    const next = NextResponse.next({ request: { headers } });
-    next.headers.set("content-security-policy", csp);
-    return next;
-  };
-
-  const production = env.NODE_ENV === "production";
-  const answerKey = production ? keptAnswerKey(request) : null;
-  const answerOrigin = answerKey ? ownOrigin() : null;
-  if (answerKey && answerOrigin) {
-    const answer = await keptAnswer(answerKey, answerOrigin);
-    if (answer) return replayAnswer(answer);
-  }
-
-  const pageKey = production ? visitorPageKey(request) : null;
-  const origin = pageKey ? ownOrigin() : null;
-  if (pageKey && origin) {
-    const page = await visitorPage(pageKey, origin);
-    if (page) return replay(page, nonce, csp);
-  }
 
   const written: Parameters<CookieJar["set"]>[] = [];
   const jar: CookieJar = {
@@ -54,20 +27,22 @@ export async function proxy(request: NextRequest) {
       written.push([name, value, options]);
     },
   };
-  await refreshSession(jar);
+  // Once per request, and only when needed: a visitor's kept page is served without it.
+  let renewal: Promise<void> | undefined;
+  const renewSession = () => (renewal ??= refreshSession(jar));
 
-  const signedInKey = production ? signedInPageKey(request) : null;
-  const selfOrigin = signedInKey ? ownOrigin() : null;
-  if (signedInKey && selfOrigin) {
-    const served = await signedInPage(signedInKey, request.cookies.toString(), selfOrigin);
-    const response = served ? replaySignedIn(served.page, served.viewer.data, nonce, csp) : null;
-    if (response) {
-      for (const [name, value, options] of written) response.headers.append("set-cookie", stringifySetCookie(name, value, { path: "/", ...options }));
-      return response;
-    }
+  const kept = await serveKept(request, { nonce, policy: csp, renewSession });
+  if (kept) {
+    for (const [name, value, options] of written) kept.headers.append("set-cookie", stringifySetCookie(name, value, { path: "/", ...options }));
+    return kept;
   }
 
-  const response = forward();
+  await renewSession();
+  // Passes the request on with its (possibly refreshed) cookies and the policy Next reads the nonce from.
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
   for (const [name, value, options] of written) response.cookies.set({ name, value, ...options });
   return response;
 }

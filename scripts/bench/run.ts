@@ -81,7 +81,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
     let checkoutPool = shop.customers.slice(ADD_TO_CART_CUSTOMERS);
 
     // What a browser's page load asks for; a visitor's storefront page is then served from its
-    // kept HTML (src/server/http/visitor-pages.ts), a signed-in customer's is rendered.
+    // kept HTML (src/server/kept-pages/), a signed-in customer's from their role's kept template.
     const pageLoad = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
     // Warm each route once (the first render compiles nothing, but fills caches as real traffic would).
     for (const route of ["/", "/about", "/products", `/products/${productId}`]) {

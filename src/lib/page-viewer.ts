@@ -1,14 +1,13 @@
 /**
  * What a page shows of the signed-in user who views it (the header's picture, greeting and cart
- * badge), and how a kept page leaves room for it.
+ * badge), and how a role's template leaves room for it.
  *
- * A signed-in customer's storefront page is served, like a visitor's, from HTML kept per role
- * (src/server/http/kept-pages.ts): it was rendered without anyone signed in, with these slots
- * where the user's own values go, and each response fills them in with its own caller's values
- * (never another's: the kept HTML holds no user's data at all). The same values travel in the
- * page as JSON (VIEWER_DATA_ID), so the header's client components render exactly what the HTML
- * shows and hydrate without a mismatch. A page rendered for one user (a client navigation, a
- * page that is never kept) gets the values from the server directly instead.
+ * A page may be rendered for a role with nobody signed in (src/server/auth/page-viewer.ts): then
+ * the header's components put these slots where the user's own values go, and whoever asked for
+ * the template fills them in per response with its own caller's values (the template holds no
+ * user's data at all). The same values travel in the page as JSON (VIEWER_DATA_ID), so the
+ * header's client components render exactly what the HTML shows and hydrate without a mismatch.
+ * A page rendered for one user gets the values from the server directly instead.
  */
 
 /** The signed-in viewer's own values on a page. */
@@ -22,7 +21,7 @@ export interface PageViewerData {
   cartCount: number;
 }
 
-/** Where each value goes in a kept page's HTML: text and attribute values React leaves as they are. */
+/** Where each value goes in a template's HTML: text and attribute values React leaves as they are. */
 export const VIEWER_SLOTS = {
   displayName: "__shop_viewer_name__",
   avatarUrl: "__shop_viewer_avatar__",
@@ -34,7 +33,7 @@ export const VIEWER_SLOTS = {
 /** Every slot begins with this, and nothing else in a page does. */
 export const VIEWER_SLOT_PREFIX = "__shop_viewer_";
 
-/** The id of the JSON script carrying a kept page's viewer values. */
+/** The id of the JSON script carrying the viewer values a filled template was served with. */
 export const VIEWER_DATA_ID = "shop-viewer";
 
 /** The cart badge's display class for a count. */

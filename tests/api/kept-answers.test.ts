@@ -1,10 +1,13 @@
 /** The catalogue's public API answers, kept like the visitors' pages. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { keptAnswer, keptAnswerKey, replayAnswer } from "@/server/http/kept-answers";
-import { FILL_HEADER, invalidateVisitorPages } from "@/server/http/visitor-pages";
+import { dropKeptPages, keptPage } from "@/server/kept-pages/kept-store";
+import { replayAnswer } from "@/server/kept-pages/responses";
+import { FILL_HEADER, keptAnswerKey } from "@/server/kept-pages/which-requests";
 import { SESSION_COOKIE } from "@/server/platform/adapters/local/session-token";
 
 const ORIGIN = "http://127.0.0.1:3999";
+/** The kept (or freshly filled) answer for `key`. */
+const keptAnswer = (key: string, origin: string) => keptPage(key, origin, "answer");
 const input = (json: unknown) => `input=${encodeURIComponent(JSON.stringify({ json }))}`;
 const get = (path: string, headers: Record<string, string> = {}) => ({ method: "GET", url: `http://shop.example${path}`, headers: new Headers(headers) });
 
@@ -37,7 +40,7 @@ describe("which API calls are answered from memory", () => {
 describe("a kept answer", () => {
   let fills = 0;
   beforeEach(() => {
-    invalidateVisitorPages();
+    dropKeptPages();
     fills = 0;
     vi.stubGlobal(
       "fetch",
@@ -57,7 +60,7 @@ describe("a kept answer", () => {
     expect(fills).toBe(1);
     expect(await replayAnswer(again!).json()).toEqual({ result: { data: { json: "answer 1" } } });
     expect(replayAnswer(first!).headers.get("content-type")).toContain("application/json");
-    invalidateVisitorPages();
+    dropKeptPages();
     expect(await replayAnswer((await keptAnswer("/api/trpc/catalogue.list", ORIGIN))!).json()).toEqual({ result: { data: { json: "answer 2" } } });
   });
 

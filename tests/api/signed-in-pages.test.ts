@@ -3,10 +3,15 @@
  * template, and each response filled with its own caller's values only.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { VIEWER_DATA_ID, VIEWER_SLOTS, type PageViewerData } from "@/lib/page-viewer";
+import { AVATAR_PLACEHOLDER, VIEWER_DATA_ID, VIEWER_SLOTS, type PageViewerData } from "@/lib/page-viewer";
+import { TEMPLATE_HEADER, templateRequest, templateRoleOf } from "@/server/auth/page-viewer";
+import type { SessionUserWithCart } from "@/server/auth/session-user";
+import { dropKeptPages, keptPage } from "@/server/kept-pages/kept-store";
+import { replaySignedIn } from "@/server/kept-pages/responses";
+import { signedInPage } from "@/server/kept-pages/serve";
+import { provideSignedInLookup } from "@/server/kept-pages/signed-in-viewers";
+import { FILL_HEADER, signedInPageKey } from "@/server/kept-pages/which-requests";
 import { SESSION_COOKIE } from "@/server/platform/adapters/local/session-token";
-import { provideSignedInViewers, replaySignedIn, signedInPage, signedInPageKey, type SignedInViewer } from "@/server/http/signed-in-pages";
-import { FILL_HEADER, invalidateVisitorPages, keptPage, templateRoleOf, visitorPage } from "@/server/http/visitor-pages";
 
 const ORIGIN = "http://127.0.0.1:3999";
 
@@ -14,9 +19,9 @@ function request(path: string, headers: Record<string, string> = {}) {
   return { method: "GET", url: `http://shop.example${path}`, headers: new Headers({ accept: "text/html", "sec-fetch-dest": "document", ...headers }) };
 }
 
-/** A role's template as the app renders it when this process's proxy asks; a visitor's page otherwise. */
-function renderedFor(fillHeader: string | null, nonce: string, count: number): Response {
-  const role = templateRoleOf(new Headers(fillHeader ? { [FILL_HEADER]: fillHeader } : {}));
+/** A role's template as the app renders it when this process asks for one; a visitor's page otherwise. */
+function renderedFor(requestHeaders: Headers, nonce: string, count: number): Response {
+  const role = templateRoleOf(requestHeaders);
   const header = role
     ? `<header><a data-role="${role}">${role === "admin" ? "Dashboard" : "Cart"}<span class="badge ${VIEWER_SLOTS.cartDisplay}">${VIEWER_SLOTS.cartCount}</span></a>` +
       `<img src="${VIEWER_SLOTS.avatarUrl}"><span data-testid="greeting">Welcome, <span>${VIEWER_SLOTS.displayName}</span></span></header>`
@@ -34,6 +39,12 @@ function renderedFor(fillHeader: string | null, nonce: string, count: number): R
 const thandi: PageViewerData = { id: "7d2c3b6e-1111-4c1c-9a43-8e1f1c0a2b3d", displayName: `Thandi <b>"O'Neil"</b> & co`, avatarUrl: "/files/avatars/t/me.png?a=1&b=2", cartCount: 3 };
 const sipho: PageViewerData = { id: "7d2c3b6e-2222-4c1c-9a43-8e1f1c0a2b3d", displayName: "Sipho", avatarUrl: "/avatar-placeholder.svg", cartCount: 0 };
 
+/** What the platform tells of a signed-in caller whose page shows `data`. */
+function signedIn(data: PageViewerData, role: "user" | "admin" = "user"): SessionUserWithCart {
+  const avatarPath = data.avatarUrl === AVATAR_PLACEHOLDER ? null : data.avatarUrl.replace("/files/avatars/", "");
+  return { user: { id: data.id, email: null, displayName: data.displayName, fullName: data.displayName, role, avatarPath }, cartCount: data.cartCount };
+}
+
 describe("which requests get a signed-in page from a template", () => {
   it("a signed-in page load of a storefront page, and nothing else", () => {
     const session = { cookie: `${SESSION_COOKIE}=token` };
@@ -46,29 +57,30 @@ describe("which requests get a signed-in page from a template", () => {
   });
 
   it("renders a template only for this process's own fill", () => {
+    expect(templateRoleOf(new Headers(templateRequest("admin")))).toBe("admin");
     expect(templateRoleOf(new Headers())).toBeNull();
     expect(templateRoleOf(new Headers({ [FILL_HEADER]: "1" }))).toBeNull();
-    expect(templateRoleOf(new Headers({ [FILL_HEADER]: "template guessed-secret admin" }))).toBeNull();
+    expect(templateRoleOf(new Headers({ [TEMPLATE_HEADER]: "guessed-secret admin" }))).toBeNull();
   });
 });
 
 describe("a signed-in page", () => {
-  let fills: (string | null)[] = [];
-  let viewers = new Map<string, SignedInViewer | null>();
+  let fills: Headers[] = [];
+  let users = new Map<string, SessionUserWithCart | null>();
 
   beforeEach(() => {
-    invalidateVisitorPages();
+    dropKeptPages();
     fills = [];
     vi.stubGlobal(
       "fetch",
       vi.fn(async (_url: URL, init: RequestInit) => {
-        const fill = new Headers(init.headers).get(FILL_HEADER);
+        const fill = new Headers(init.headers);
         fills.push(fill);
         return renderedFor(fill, `rendered-${fills.length}`, fills.length);
       }),
     );
-    viewers = new Map();
-    provideSignedInViewers(async (cookie) => viewers.get(cookie) ?? null);
+    users = new Map();
+    provideSignedInLookup({ userOf: async (cookie) => users.get(cookie) ?? null, publicUrl: (object) => `/files/${object.bucket}/${object.path}` });
   });
 
   afterEach(() => {
@@ -76,10 +88,10 @@ describe("a signed-in page", () => {
   });
 
   it("fills one template per role, kept apart from the visitors' page", async () => {
-    viewers.set("a", { role: "user", data: thandi });
-    viewers.set("b", { role: "user", data: sipho });
-    viewers.set("c", { role: "admin", data: { ...sipho, id: "admin", displayName: "Boss" } });
-    const visitor = await visitorPage("/products", ORIGIN);
+    users.set("a", signedIn(thandi));
+    users.set("b", signedIn(sipho));
+    users.set("c", signedIn({ ...sipho, id: "admin", displayName: "Boss" }, "admin"));
+    const visitor = await keptPage("/products", ORIGIN, "visitor");
     const forA = await signedInPage("/products", "a", ORIGIN);
     const forB = await signedInPage("/products", "b", ORIGIN);
     const forC = await signedInPage("/products", "c", ORIGIN);
@@ -95,8 +107,8 @@ describe("a signed-in page", () => {
   });
 
   it("fills each response with its own caller's values, escaped, and their nonce", async () => {
-    viewers.set("a", { role: "user", data: thandi });
-    viewers.set("b", { role: "user", data: sipho });
+    users.set("a", signedIn(thandi));
+    users.set("b", signedIn(sipho));
     const forA = await signedInPage("/", "a", ORIGIN);
     const forB = await signedInPage("/", "b", ORIGIN);
     const a = replaySignedIn(forA!.page, forA!.viewer.data, "nonce-a", "script-src 'nonce-nonce-a'")!;
@@ -126,8 +138,8 @@ describe("a signed-in page", () => {
   it("is rendered as usual where the caller cannot be told, or the template is not one", async () => {
     expect(await signedInPage("/", "unknown", ORIGIN)).toBeNull();
     // Another process rendered the fill (its secret differs): a visitor's page is no template.
-    viewers.set("a", { role: "user", data: thandi });
-    vi.stubGlobal("fetch", async () => renderedFor(null, "n", 1));
+    users.set("a", signedIn(thandi));
+    vi.stubGlobal("fetch", async () => renderedFor(new Headers(), "n", 1));
     expect(await signedInPage("/about", "a", ORIGIN)).toBeNull();
     expect(await keptPage("/about", ORIGIN, "user")).toBeNull();
     // A slot the replay does not know is never served empty.

@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/server/platform/adapters/local/session-token";
-import { FILL_HEADER, invalidateVisitorPages, MAX_BYTES, MAX_PAGES, PAGE_TTL_MS, replay, visitorPage, visitorPageKey } from "@/server/http/visitor-pages";
+import { dropKeptPages, keptPage, MAX_BYTES, MAX_PAGES, PAGE_TTL_MS } from "@/server/kept-pages/kept-store";
+import { replay } from "@/server/kept-pages/responses";
+import { FILL_HEADER, visitorPageKey } from "@/server/kept-pages/which-requests";
 
 const ORIGIN = "http://127.0.0.1:3999";
+
+/** The visitors' page for `key`, kept or freshly filled. */
+const visitorPage = (key: string, origin: string) => keptPage(key, origin, "visitor");
 
 /** A page load as a browser asks for it, unless `headers` says otherwise. */
 function request(path: string, headers: Record<string, string> = {}, method = "GET") {
@@ -65,7 +70,7 @@ describe("kept pages", () => {
   let renders = 0;
 
   beforeEach(() => {
-    invalidateVisitorPages();
+    dropKeptPages();
     renders = 0;
     fetchMock = vi.fn(async (url: URL, init: RequestInit) => {
       // The server's request to itself is rendered, never answered from the kept pages.
@@ -109,12 +114,12 @@ describe("kept pages", () => {
 
   it("drops every page when the catalogue changes, including a render under way", async () => {
     await visitorPage("/products", ORIGIN);
-    invalidateVisitorPages();
+    dropKeptPages();
     expect((await visitorPage("/products", ORIGIN))!.body).toContain("render 2");
 
     // A render that began before a change is handed to its callers but not kept.
     const underWay = visitorPage("/about", ORIGIN);
-    invalidateVisitorPages();
+    dropKeptPages();
     expect((await underWay)!.body).toContain("render 3");
     expect((await visitorPage("/about", ORIGIN))!.body).toContain("render 4");
   });

@@ -9,7 +9,7 @@ const m = messages.admin;
 
 test.describe("admin dashboard", () => {
   test("an admin adds a product with an image, it shows in the shop, then edits it, sets it unavailable and deletes it; a visitor sees each change on the next page load", async ({ page, browser }) => {
-    // A visitor's pages are kept as rendered HTML (src/server/http/visitor-pages.ts): load the
+    // A visitor's pages are kept as rendered HTML (src/server/kept-pages/): load the
     // category twice so it is kept, then every change must still show on the next load.
     const visitor = await (await browser.newContext()).newPage();
     const food = "/products?category=Food%20Products";

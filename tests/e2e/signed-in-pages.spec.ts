@@ -1,6 +1,6 @@
 /**
  * Signed-in storefront pages are served from kept HTML shared by every user of a role, filled in
- * per response (src/server/http/signed-in-pages.ts). Here two customers, an admin and a visitor
+ * per response (src/server/kept-pages/). Here two customers, an admin and a visitor
  * load the storefront's pages interleaved, many at once, 1,000 times against the production
  * server: every page must greet its own caller, with their own cart count, picture and role
  * links, and carry nobody else's name, id or picture; a cart change shows on that customer's
@@ -149,7 +149,7 @@ test.describe("signed-in pages from kept HTML", () => {
   });
 
   test("nobody outside the server can have a template rendered", async ({ request }) => {
-    const response = await request.get("/products", { headers: { ...PAGE_LOAD, "x-shop-page-fill": "template not-the-secret user" } });
+    const response = await request.get("/products", { headers: { ...PAGE_LOAD, "x-shop-page-fill": "1", "x-shop-page-template": "not-the-secret user" } });
     const body = await response.text();
     expect(body).not.toContain("__shop_viewer_");
     expect(body).toContain('href="/auth/signin"');

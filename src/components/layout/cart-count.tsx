@@ -7,7 +7,7 @@ import { useViewer } from "./page-viewer";
 /**
  * How many items a signed-in customer's cart holds, kept current by live updates. The page
  * brings the count with it (no request after the first paint); it is fetched again once stale
- * or when a change is heard. Hidden at zero; in a kept page's template, the slots.
+ * or when a change is heard. Hidden at zero; in a role's template, the slots.
  */
 export function CartCount() {
   const viewer = useViewer();

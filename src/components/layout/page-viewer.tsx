@@ -5,8 +5,8 @@ import { createContext, useContext } from "react";
 import { isPageViewerData, VIEWER_DATA_ID, VIEWER_SLOTS, type PageViewerData } from "@/lib/page-viewer";
 
 /**
- * The signed-in viewer's values, from the server (a page rendered for them) or null (a kept
- * page's template: the values are in the page itself, see src/lib/page-viewer.ts).
+ * The signed-in viewer's values, from the server (a page rendered for them) or null (a role's
+ * template: the values are in the page it was filled into, see src/lib/page-viewer.ts).
  */
 const ViewerContext = createContext<PageViewerData | null>(null);
 
@@ -16,7 +16,7 @@ export function ViewerProvider({ viewer, children }: { viewer: PageViewerData | 
 
 let inPage: PageViewerData | null | undefined;
 
-/** The values a kept page was served with (read once: they belong to this page load). */
+/** The values a filled template was served with (read once: they belong to this page load). */
 function viewerInPage(): PageViewerData | null {
   if (inPage === undefined) {
     let parsed: unknown = null;
@@ -31,9 +31,9 @@ function viewerInPage(): PageViewerData | null {
 }
 
 /**
- * The signed-in viewer's own values: the server's where it rendered them; in a kept page, the
- * values its response carries (in the browser), or null while the template itself is rendered
- * on the server, when components put VIEWER_SLOTS where the values go.
+ * The signed-in viewer's own values: the server's where it rendered them; in a filled template,
+ * the values its response carries (in the browser), or null while the template itself is
+ * rendered on the server, when components put VIEWER_SLOTS where the values go.
  */
 export function useViewer(): PageViewerData | null {
   const fromServer = useContext(ViewerContext);

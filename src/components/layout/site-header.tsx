@@ -9,7 +9,7 @@ import { SiteNav } from "./site-nav";
 /**
  * The sticky header: brand, the role's navigation, the greeting and sign-in/out (spec §2). The
  * signed-in user's own values (picture, name, cart count) come from ViewerProvider (the layout),
- * so a role's kept template renders the same header with slots for them.
+ * so a role's template renders the same header with slots for them.
  */
 export async function SiteHeader() {
   const viewer = await getPageViewer();

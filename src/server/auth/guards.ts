@@ -4,11 +4,10 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { PageViewerData } from "@/lib/page-viewer";
-import { templateRoleOf } from "@/server/http/visitor-pages";
 import { signInHref, signInReasonFor, type SignInReason } from "@/lib/sign-in-paths";
 import { getRequestContext } from "@/trpc/request-context";
 import { accessDecision, type Area } from "./access";
-import { pageViewerData } from "./page-viewer";
+import { pageViewerData, templateRoleOf } from "./page-viewer";
 import type { SessionUser } from "./session-user";
 
 /** The caller of this request (resolved once per request), or null. */
@@ -18,9 +17,8 @@ export async function getSessionUser(): Promise<SessionUser | null> {
 
 /**
  * Whom a page's header and buttons are rendered for: a visitor, or a signed-in customer or admin
- * with their own values, or (`data: null`) nobody yet: a kept page's template for the role,
- * asked for by this process's proxy, whose slots each response fills with its own caller's
- * values (src/server/http/signed-in-pages.ts).
+ * with their own values, or (`data: null`) nobody yet: the role's template, asked for by this
+ * server process (./page-viewer.ts), with slots where a user's values go.
  */
 export type PageViewer = { kind: "visitor" } | { kind: "signed-in"; role: SessionUser["role"]; data: PageViewerData | null };
 

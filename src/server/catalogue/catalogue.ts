@@ -4,7 +4,7 @@ import { perDatabase } from "@/server/cache/per-database";
 import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import { ANON, runAs, type Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
-import { invalidateVisitorPages } from "@/server/http/visitor-pages";
+import { dropKeptPages } from "@/server/kept-pages/kept-store";
 import type { PublicUrl } from "@/server/ports/storage";
 import type { ListProductsInput } from "./schemas";
 import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
@@ -77,7 +77,7 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
     },
     changed() {
       reads.clear();
-      invalidateVisitorPages();
+      dropKeptPages();
     },
   };
 }

@@ -1,11 +1,11 @@
 import { env } from "@/env";
-import { provideSignedInViewers } from "@/server/http/signed-in-pages";
+import { provideSignedInLookup } from "@/server/kept-pages/signed-in-viewers";
 import { logNewMails, startMailWorker } from "@/server/mail/worker";
 import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
 import { startRetentionTimer } from "@/server/privacy/retention";
 import { mailShopOf } from "./mail";
 import { serviceStorage } from "./request-services";
-import { signedInViewers } from "./signed-in-viewer";
+import { signedInLookup } from "./signed-in-lookup";
 import { getShopProcess, type ShopProcess } from "./shop-process";
 
 const RETRY_MS = 5_000;
@@ -14,7 +14,7 @@ const RETRY_MS = 5_000;
  * What a server process runs besides answering requests, started once when it starts
  * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy and the
  * retention purge on timers (unref'd), the mail worker (or, without SMTP in development, the log
- * of new mails), and the signed-in viewers for the proxy's kept templates. If the database cannot
+ * of new mails), and who is signed in for the kept pages' templates. If the database cannot
  * be opened yet, it tries again until it can; requests meanwhile answer "try again".
  */
 export async function startShopProcess(): Promise<void> {
@@ -31,5 +31,5 @@ export async function startShopProcess(): Promise<void> {
   const transport = shop.config.mail;
   if (transport.kind === "smtp") startMailWorker(shop.database, { transport, shop: mailShopOf(shop) });
   else if (env.NODE_ENV === "development") logNewMails(shop.database, mailShopOf(shop));
-  provideSignedInViewers(signedInViewers(shop));
+  provideSignedInLookup(signedInLookup(shop));
 }
