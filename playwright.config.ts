@@ -1,16 +1,11 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunch } from "./tests/e2e/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // localhost (not 127.0.0.1): Chromium treats it as a secure context, so the production build's
 // Secure session cookie is kept over plain HTTP here.
 const baseURL = `http://localhost:${port}`;
 
-/** Debian's Chromium on these machines; elsewhere set CHROMIUM_PATH or leave it to Playwright. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,17 +23,7 @@ export default defineConfig({
     baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunch } from "./tests/e2e/chromium";
 
 /**
  * The browser tests of Supabase mode (`npm run test:e2e:supabase`): the production build against
@@ -11,10 +11,6 @@ const fakePort = Number(process.env.E2E_FAKE_SUPABASE_PORT ?? 3111);
 // localhost (not 127.0.0.1): Chromium treats it as a secure context, so Secure cookies are kept.
 const baseURL = `http://localhost:${port}`;
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-}
 
 export default defineConfig({
   testDir: "tests/e2e-supabase",
@@ -33,10 +29,7 @@ export default defineConfig({
     baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: "supabase", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

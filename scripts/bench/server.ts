@@ -49,7 +49,7 @@ function processTree(rootPid: number): number[] {
 }
 
 /** The resident memory of a process and its descendants, in bytes. */
-function treeRss(rootPid: number): number {
+export function treeRss(rootPid: number): number {
   let total = 0;
   for (const pid of processTree(rootPid)) {
     try {

@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeNoisyPng } from "../../tests/helpers/images";
 import { mutationBody, queryPath } from "./load";
-import { get, multipart, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./server";
+import { get, multipart, startServer, treeRss, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./server";
 import { prepareShop, type BenchUser, type PreparedShop } from "./prepare";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -165,7 +165,7 @@ async function soak(mode: FreshShop["mode"], shop: PreparedShop, serverEnv: Reco
         atSeconds: Math.round((performance.now() - started) / 1000),
         requestsPerSecond: window.length / SAMPLE_SECONDS,
         p99: percentile(window.map((answer) => answer.ms), 99),
-        rssMb: currentRssMb(running),
+        rssMb: treeRss(running.server.pid!) / 1024 / 1024,
         statuses,
       };
       samples.push(sample);
@@ -218,22 +218,6 @@ async function soak(mode: FreshShop["mode"], shop: PreparedShop, serverEnv: Reco
   } finally {
     await running.stop();
   }
-}
-
-/** The server's resident memory now (the whole process tree), in MB. */
-function currentRssMb(running: RunningServer): number {
-  let total = 0;
-  const pids = [running.server.pid!];
-  for (let i = 0; i < pids.length; i++) {
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pids[i]}/status`, "utf8"))?.[1] ?? 0) * 1024;
-      const children = fs.readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, "utf8").trim();
-      if (children) pids.push(...children.split(/\s+/).map(Number));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total / 1024 / 1024;
 }
 
 function report(results: SoakResult[]): string {

@@ -78,7 +78,7 @@ export interface TestUser {
 /** Creates an auth user (the sign-up trigger makes the profile) and, if asked, makes them admin. */
 export async function createUser(
   db: ShopDatabase,
-  options: { role?: "user" | "admin"; fullName?: string; email?: string } = {},
+  options: { role?: "user" | "admin"; fullName?: string; email?: string; passwordHash?: string } = {},
 ): Promise<TestUser> {
   const id = randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
@@ -89,7 +89,7 @@ export async function createUser(
       aud: "authenticated",
       role: "authenticated",
       email,
-      encrypted_password: null,
+      encrypted_password: options.passwordHash ?? null,
       email_confirmed_at: new Date(),
       raw_app_meta_data: JSON.stringify({ provider: "email", providers: ["email"] }),
       raw_user_meta_data: JSON.stringify({ full_name: options.fullName ?? "Test User" }),

@@ -55,23 +55,8 @@ export async function databaseNow(db: TestDatabase): Promise<Date> {
 }
 
 async function customerAccount(db: TestDatabase, run: number, index: number) {
-  const id = randomUUID();
-  const email = `model-${run}-${index}-${id.slice(0, 6)}@example.test`;
-  await db.kysely
-    .insertInto("auth.users")
-    .values({
-      id,
-      aud: "authenticated",
-      role: "authenticated",
-      email,
-      encrypted_password: PASSWORD_HASH,
-      email_confirmed_at: new Date(),
-      raw_app_meta_data: JSON.stringify({ provider: "email", providers: ["email"] }),
-      raw_user_meta_data: JSON.stringify({ full_name: `Model Customer ${index}` }),
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
-    .execute();
+  const email = `model-${run}-${index}-${randomUUID().slice(0, 6)}@example.test`;
+  const { id } = await createUser(db, { email, fullName: `Model Customer ${index}`, passwordHash: PASSWORD_HASH });
   return { id, email };
 }
 
