@@ -41,9 +41,23 @@ await sql`
   select id, null, 'Chicken pie', total, 1 from public.orders where user_id is null`.execute(fixtures.kysely);
 await fixtures.close();
 
+// A fake PayFast on loopback (tests/helpers/fake-payfast.ts), for the "Pay now" browser test: the
+// shop posts its checkout form there and believes ITNs from 127.0.0.1 only. PayFast itself is set
+// up by that test through Shop settings, as an owner would; until then checkout offers bank transfer only.
+const { FakePayFast } = await import("../tests/helpers/fake-payfast");
+const payfast = await FakePayFast.start(undefined, Number(port) + 50);
+
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SITE_URL: `http://localhost:${port}`,
+    PAYFAST_URL: payfast.url,
+    PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
+  },
 });
 
 function cleanUp() {
@@ -54,6 +68,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }
 server.on("exit", (code) => {
+  void payfast.close();
   cleanUp();
   process.exit(code ?? 0);
 });

@@ -17,6 +17,9 @@
  *     back, so a mail can arrive without its sender hearing so) and killed again part-way through
  *     the queue; restarted once more, it must deliver the rest: a mail may arrive twice, never
  *     zero times, and both copies carry one Message-ID.
+ *     In step 1 a customer also pays online: "Pay now", then a fake PayFast's signed ITN
+ *     (tests/helpers/fake-payfast.ts) is answered 200, so the payment and its mails commit; they
+ *     must arrive after the restart, each once, with one payment row.
  *  4. Every order in the database (those of the checkout rounds too, which were written without
  *     SMTP) has its customer's and the shop's mail delivered; every received mail's Message-ID is
  *     its row's; no Message-ID stands for two rows; every row ends sent.
@@ -26,6 +29,7 @@ import { openDatabase, type ShopDatabase } from "@/server/db/database";
 import { outboxMessageId } from "@/server/mail/message-id";
 import { backoffMs, CLAIM_MS } from "@/server/mail/outbox";
 import { SWEEP_MS } from "@/server/mail/worker";
+import { FakePayFast } from "../tests/helpers/fake-payfast";
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../tests/helpers/smtp";
 import type { BenchUser } from "./bench/prepare";
 import { eachLimited, get, post, startServer, type FreshShop, type RunningServer } from "./bench/server";
@@ -79,6 +83,9 @@ export interface MailTally {
   sharedMessageIds: number;
   /** Rows not sent (or failed) at the end: must be 0. */
   unsentAtEnd: number;
+  /** The online payment's rows (must be 1) and its two mails' copies received (must be 1 each). */
+  payfastPayments: number;
+  payfastMailCopies: string;
   /** Why the phase failed, if it did (not shown in the table). */
   problems: string[];
 }
@@ -215,14 +222,28 @@ export async function runMailFaults(
   customers: BenchUser[],
   admin: BenchUser,
   placeOrder: PlaceOrder,
+  productId: string,
 ): Promise<MailTally> {
   const firstCustomers = customers.slice(0, MAIL_ORDERS);
   const burstCustomers = customers.slice(MAIL_ORDERS, MAIL_ORDERS + MAIL_BURST);
+  const payingOnline = customers[MAIL_ORDERS + MAIL_BURST];
+  if (!payingOnline) throw new Error("the mail phase needs one more customer, who pays online");
+  const payfast = await FakePayFast.start();
   const phaseStarted = Date.now();
   const say = (text: string) => console.log(`[faults] ${fresh.mode} mail (${Math.round((Date.now() - phaseStarted) / 1000)} s): ${text}`);
   say(`${firstCustomers.length} orders and a contact message while SMTP refuses, then ${burstCustomers.length} killed mid-delivery`);
   const smtp = await startTestSmtp();
-  const env = { ...fresh.serverEnv, SMTP_URL: smtp.url, SITE_URL };
+  const env = {
+    ...fresh.serverEnv,
+    SMTP_URL: smtp.url,
+    SITE_URL,
+    // Seeds Shop settings at this start (the checkout rounds' starts had none).
+    PAYFAST_MERCHANT_ID: payfast.merchant.merchantId,
+    PAYFAST_MERCHANT_KEY: payfast.merchant.merchantKey,
+    PAYFAST_PASSPHRASE: payfast.merchant.passphrase,
+    PAYFAST_URL: payfast.url,
+    PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
+  };
   const problems: string[] = [];
   let server: RunningServer | undefined;
   const restart = async () => (server = await startServer(port, env));
@@ -241,7 +262,9 @@ export async function runMailFaults(
     const first = await restart();
     await eachLimited(firstCustomers, 5, async (customer) => void (await placeOrder(first.baseUrl, customer)));
     await post(first.baseUrl, "contact.send", "", { name: "Lerato Faults", email: "lerato@example.test", message: "Do you deliver to Soweto?" });
-    const owed = leftByCheckouts + 2 * firstCustomers.length + 1;
+    const paidOnline = await payOnline(first.baseUrl, payingOnline, productId, payfast);
+    // Each order's pair, the contact message, and the online payment's pair.
+    const owed = leftByCheckouts + 2 * firstCustomers.length + 1 + 2 + 2;
     // Every mail tried once and refused (or 30 s: then some were not tried, which is fine too).
     await until(() => smtp.refused >= owed, 30_000);
     const refusedBeforeKill1 = smtp.refused;
@@ -320,6 +343,11 @@ export async function runMailFaults(
       const rows = await outboxRows(db);
       const result = compare(rows, smtp.received);
       const { orders, without } = await ordersWithoutMails(db, rows, (row) => result.copies.has(row.id));
+      const paymentRows = rows.filter((row) => (row.template === "payment_received" || row.template === "payment_notice") && referenceOf(row) === paidOnline);
+      const payfastMailCopies = paymentRows.map((row) => `${row.template}×${result.copies.get(row.id) ?? 0}`).sort().join(" ");
+      if (payfastMailCopies !== "payment_notice×1 payment_received×1") problems.push(`the online payment's mails arrived as ${payfastMailCopies || "nothing"}`);
+      const payfastPayments = (await db.kysely.selectFrom("payments").select("id").execute()).length;
+      if (payfastPayments !== 1) problems.push(`${payfastPayments} payment rows, 1 expected`);
       return {
         mode: fresh.mode,
         orders,
@@ -340,6 +368,8 @@ export async function runMailFaults(
         wrongMessageIds: result.wrongMessageIds,
         sharedMessageIds: result.sharedMessageIds,
         unsentAtEnd: rows.filter((row) => !row.sent_at || row.failed_at).length,
+        payfastPayments,
+        payfastMailCopies,
         problems,
       };
     });
@@ -349,7 +379,23 @@ export async function runMailFaults(
   } finally {
     await server?.kill();
     await smtp.close();
+    await payfast.close();
   }
+}
+
+/**
+ * A customer pays online: "Pay now" through the HTTP API, then PayFast's ITN for that form, posted
+ * to the shop's notify route as PayFast would (from loopback, which PAYFAST_ITN_SOURCES allows);
+ * it must be answered 200 (recorded). Returns the order's reference.
+ */
+async function payOnline(baseUrl: string, customer: BenchUser, productId: string, payfast: FakePayFast): Promise<string> {
+  await post(baseUrl, "cart.add", customer.cookie, { productId });
+  const { reference } = (await get(baseUrl, "checkout.start", customer.cookie)) as { reference: string };
+  const payment = (await post(baseUrl, "payments.payNow", customer.cookie, { reference, idempotencyKey: crypto.randomUUID() })) as { fields: [string, string][] };
+  const form = Object.fromEntries(payment.fields);
+  const status = await payfast.notify(`${baseUrl}/api/payments/payfast/notify`, payfast.itnFor(form));
+  if (status !== 200) throw new Error(`the shop answered PayFast's ITN with ${status}`);
+  return reference;
 }
 
 /** Whether a mail tally shows a violation; the reasons. */

@@ -71,10 +71,11 @@ async function placeOrder(baseUrl: string, customer: BenchUser, productId: strin
 /** The checkout rounds, then the mail phase on the same shop (its customers have no order yet). */
 async function runMode(fresh: FreshShop): Promise<{ tally: Tally; mail: MailTally }> {
   console.log(`\n[faults] ${fresh.mode}: ${CUSTOMERS} customers, ${ROUNDS} kills`);
-  const shop = await prepareShop({ database: fresh.database, dataDir: fresh.dataDir, products: 20, customers: CUSTOMERS + MAIL_ORDERS + MAIL_BURST });
+  // One more customer than the mail phase orders for: the one who pays online (PayFast).
+  const shop = await prepareShop({ database: fresh.database, dataDir: fresh.dataDir, products: 20, customers: CUSTOMERS + MAIL_ORDERS + MAIL_BURST + 1 });
   const productId = shop.productIds[0]!;
   const tally = await runCheckouts(fresh, shop.customers.slice(0, CUSTOMERS), productId);
-  const mail = await runMailFaults(fresh, PORT, shop.customers.slice(CUSTOMERS), shop.admin, (baseUrl, customer) => placeOrder(baseUrl, customer, productId));
+  const mail = await runMailFaults(fresh, PORT, shop.customers.slice(CUSTOMERS), shop.admin, (baseUrl, customer) => placeOrder(baseUrl, customer, productId), productId);
   return { tally, mail };
 }
 

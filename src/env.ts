@@ -70,6 +70,18 @@ const schema = z.object({
   /** Days after which unpaid orders are cancelled, 0 to 90 (0: never); unset: 7. */
   UNPAID_ORDER_DAYS: optional,
   /**
+   * PayFast (README "Payments"): the merchant credentials seed Shop settings on first start, as
+   * BANK_* do; the owner edits them there. PAYFAST_SANDBOX: PayFast's test system.
+   */
+  PAYFAST_MERCHANT_ID: optional,
+  PAYFAST_MERCHANT_KEY: optional,
+  PAYFAST_PASSPHRASE: optional,
+  PAYFAST_SANDBOX: flag(false),
+  /** PayFast's address; unset: https://www.payfast.co.za, or https://sandbox.payfast.co.za in sandbox mode. */
+  PAYFAST_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s/?#]+\/?$/i.test(value), "must be an origin such as https://sandbox.payfast.co.za"),
+  /** Comma-separated addresses or CIDR ranges PayFast notifies from; unset: PayFast's published ranges. */
+  PAYFAST_ITN_SOURCES: optional.transform((value) => value?.split(",").map((source) => source.trim()).filter(Boolean)),
+  /**
    * The outbox's SMTP server (ARCHITECTURE §14): smtp://user:pass@host:587 (STARTTLS when offered)
    * or smtps://user:pass@host:465 (TLS). Unset: mails stay in the outbox for admins to see.
    */

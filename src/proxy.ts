@@ -15,7 +15,11 @@ import { contentSecurityPolicy } from "@/server/security/http-headers";
  */
 export async function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", supabaseUrl: runMode() === "supabase" ? env.NEXT_PUBLIC_SUPABASE_URL : undefined });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: env.NODE_ENV === "development",
+    supabaseUrl: runMode() === "supabase" ? env.NEXT_PUBLIC_SUPABASE_URL : undefined,
+    paymentPageUrl: env.PAYFAST_URL,
+  });
 
   const written: Parameters<CookieJar["set"]>[] = [];
   const jar: CookieJar = {
@@ -51,5 +55,5 @@ export const config = {
   // Pages and the catalogue's API answers (kept); not static assets or the shop's images, nor
   // the rest of the API: a procedure's context checks and renews the session itself, and a JSON
   // answer needs no page policy, so passing through here only cost each call ~0.5 ms.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|catalogue/|files/|robots.txt|sitemap.xml|api/trpc/(?!catalogue\\.)).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|catalogue/|files/|robots.txt|sitemap.xml|api/payments/|api/trpc/(?!catalogue\\.)).*)"],
 };

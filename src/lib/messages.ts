@@ -69,6 +69,44 @@ export const messages = {
     /** The cart's total is more than an order can hold (orders.total is numeric(12, 2)). */
     totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
   },
+  /** Paying online through a provider's hosted page (PayFast), beside bank transfer (ARCHITECTURE §17). */
+  payments: {
+    payNowOption: "Pay now (card or instant EFT)",
+    bankTransferOption: "Pay by bank transfer",
+    payNowHint: "You'll pay on PayFast's secure page by card, instant EFT or another method PayFast offers, then come back here.",
+    payNowButton: "Pay now with PayFast",
+    redirecting: "Taking you to PayFast...",
+    /** Checkout or "pay again" while PayFast is not (or no longer) set up in Shop settings. */
+    unavailable: "Paying online is not available at the moment. Please pay by bank transfer.",
+    /** Pay again / switch to bank transfer for an order that is paid, cancelled or not the customer's. */
+    notPayable: "This order can no longer be paid. Please check its status in your purchase history.",
+    returnTitle: "Thank you for your payment",
+    /** The return page while PayFast's notification has not arrived yet. */
+    awaiting: (reference: string) => `We're waiting for PayFast to confirm the payment for order ${reference}. This page updates by itself.`,
+    paid: (reference: string) => `Payment received: order ${reference} is paid. ✅`,
+    cancelledTitle: "Payment cancelled",
+    cancelled: (reference: string) => `Your payment was cancelled, so order ${reference} is still waiting for payment. You can pay now, or pay by bank transfer and upload your proof of payment.`,
+    payAgain: "Pay now",
+    switchToBankTransfer: "Pay by bank transfer instead",
+    proofAttached: (reference: string) => `Thank you: your proof of payment for order ${reference} is with us. We'll confirm once we've checked it.`,
+    orderClosed: (reference: string) => `Order ${reference} is no longer waiting for payment.`,
+    /** Purchase history and Order Management. */
+    paidBy: (provider: string) => `Paid by ${provider}`,
+    /** Whether a status change's reason is a payment's (record_online_payment() writes "Paid by PayFast"), not the shop's own. */
+    isPaymentReason: (reason: string) => reason.startsWith("Paid by "),
+    awaitingOnline: "Awaiting online payment",
+    refundDue: "Paid after cancellation: refund due",
+    settingsTitle: "Online payments (PayFast)",
+    settingsSaved: "Payment settings saved.",
+    settingsSaveFailed: "Could not save the payment settings. Please try again.",
+    merchantIdInvalid: "The merchant ID is the number PayFast gave you (digits only).",
+    merchantKeyInvalid: "The merchant key is the letters and digits PayFast gave you.",
+    merchantKeyRequired: "Enter the merchant key with the merchant ID (both come from your PayFast dashboard).",
+    passphraseTooLong: "The passphrase can be at most 100 characters.",
+    /** Shown instead of a secret the form never sends back to the browser. */
+    secretKept: "Saved (hidden). Leave blank to keep it.",
+    secretNotSet: "Not set.",
+  },
   mail: {
     title: "Outbox",
     loadFailed: "Failed to load the outbox.",

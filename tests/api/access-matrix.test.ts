@@ -153,11 +153,42 @@ const rules: Record<string, Rule> = {
   },
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
   "profile.exportData": { expect: SIGNED_IN },
+  // Paying online: only customers pay, each for their own orders (another's is refused by RLS,
+  // tested in payments.test.ts); only admins see or set PayFast's credentials.
+  "payments.payNow": { expect: CUSTOMERS, input: (role) => payNowInput(role), prepare: cartFirst },
+  "payments.payAgain": { expect: CUSTOMERS, input: (role) => ({ orderId: payNowOrders[role] ?? randomUUID() }), prepare: payNowOrderFirst },
+  "payments.order": { expect: CUSTOMERS, input: (role) => ({ orderId: payNowOrders[role] ?? randomUUID() }), prepare: payNowOrderFirst },
+  "payments.attachProof": {
+    expect: CUSTOMERS,
+    prepare: payNowOrderFirst,
+    input: (role) => {
+      const form = new FormData();
+      form.set("orderId", payNowOrders[role] ?? randomUUID());
+      form.set("proof", png("proof.png"));
+      return form;
+    },
+  },
+  "payments.settings": { expect: ADMINS },
+  "payments.updateSettings": { expect: ADMINS, input: () => ({ merchantId: "10000100", merchantKey: "", passphrase: "", clearPassphrase: false, sandbox: true }) },
   "settings.get": { expect: ADMINS },
   "settings.published": { expect: EVERYONE },
   // The matrix's shop keeps taking orders: the account saved is a real-looking one.
   "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },
 };
+
+/** "Pay now" as `role` sends it: a customer with their reserved reference, anyone else a made-up one. */
+async function payNowInput(role: Role) {
+  const reserved = role === "customerA" || role === "customerB" ? (await callers[role].checkout.start()).reference : null;
+  return { reference: reserved ?? randomReference(), idempotencyKey: randomUUID() };
+}
+
+/** Each customer's own order placed with "Pay now" and still unpaid (fresh for every call that uses one up). */
+const payNowOrders: Partial<Record<Role, string>> = {};
+async function payNowOrderFirst(role: Role) {
+  if (role !== "customerA" && role !== "customerB") return;
+  await putInCart(users[role]);
+  payNowOrders[role] = (await callers[role].payments.payNow(await payNowInput(role))).orderId;
+}
 
 async function outcome(promise: Promise<unknown>): Promise<Outcome | string> {
   try {
@@ -180,6 +211,8 @@ function call(caller: Caller, path: string, input: unknown): Promise<unknown> {
 
 beforeAll(async () => {
   db = await freshDatabase();
+  // PayFast is set up, so "Pay now" is offered.
+  await db.kysely.insertInto("payment_settings").values({ payfast_merchant_id: "10000100", payfast_merchant_key: "46f0cd694581a", payfast_sandbox: true }).execute();
   users = {
     customerA: await createUser(db, { fullName: "Customer A" }),
     customerB: await createUser(db, { fullName: "Customer B" }),

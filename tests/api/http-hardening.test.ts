@@ -14,8 +14,15 @@ describe("Content-Security-Policy", () => {
     expect(policy).not.toContain("unsafe-eval");
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("object-src")).toBe("object-src 'none'");
-    expect(directive("form-action")).toBe("form-action 'self'");
     expect(directive("base-uri")).toBe("base-uri 'self'");
+  });
+
+  it("lets forms post only here and to PayFast's hosted payment page (or PAYFAST_URL where that replaces it)", () => {
+    expect(directive("form-action")).toBe(
+      "form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za https://*.payfast.co.za https://*.payfast.io",
+    );
+    const fake = contentSecurityPolicy("n", { dev: false, paymentPageUrl: "http://127.0.0.1:3150/" });
+    expect(fake.split("; ").find((d) => d.startsWith("form-action "))).toBe("form-action 'self' http://127.0.0.1:3150");
   });
 
   it("lets the Supabase project in for images, fetches and realtime in Supabase mode only", () => {

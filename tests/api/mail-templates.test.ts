@@ -46,6 +46,16 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
   new_order: { customerName: HOSTILE, customerEmail: "bob@example.com", reference: "ORD-999", total: 149.5, itemCount: 4 },
   contact_message: { name: HOSTILE, email: "bob@example.com", phone: "+27 82 555 0101", message: "First line\nSecond <line> & more" },
   account_deleted: { customerName: HOSTILE },
+  payment_received: { customerName: HOSTILE, reference: "ORD-5150", amount: "226.50", provider: "PayFast", refundDue: false },
+  payment_notice: {
+    customerName: HOSTILE,
+    customerEmail: "bob@example.com",
+    reference: "ORD-5150",
+    amount: 226.5,
+    provider: "PayFast",
+    providerPaymentId: "1089250",
+    refundDue: false,
+  },
 };
 
 function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
@@ -88,7 +98,16 @@ describe("every template", () => {
   });
 
   it("knows exactly these templates", () => {
-    expect(MAIL_TEMPLATES).toEqual(["order_received", "status_changed", "order_cancelled_unpaid", "new_order", "contact_message", "account_deleted"]);
+    expect(MAIL_TEMPLATES).toEqual([
+      "order_received",
+      "status_changed",
+      "order_cancelled_unpaid",
+      "new_order",
+      "payment_received",
+      "payment_notice",
+      "contact_message",
+      "account_deleted",
+    ]);
     expect(isMailTemplate("order_received")).toBe(true);
     expect(isMailTemplate("toString")).toBe(false);
     expect(isMailTemplate("password_reset")).toBe(false);
@@ -189,6 +208,40 @@ describe("new_order", () => {
     // The admin page reads its search from ?q= (src/app/admin/orders/page.tsx).
     expect(mail.html).toContain('href="https://shop.example.co.za/admin/orders?q=ORD-999"');
     expect(mail.text).toContain("https://shop.example.co.za/admin/orders?q=ORD-999");
+  });
+});
+
+describe("paying online (PayFast)", () => {
+  it("order_received for 'Pay now' says the payment is online, with no bank details, and how to pay if it was left unfinished", async () => {
+    const mail = await render("order_received", { ...samples.order_received, paymentMethod: "payfast", proofUploaded: false });
+    expect(mail.text).toContain("through PayFast");
+    expect(mail.text).not.toContain(shop.bank.accountNumber);
+    expect(mail.text).toContain("purchase history");
+  });
+
+  it("new_order says how the order is being paid", async () => {
+    expect((await render("new_order", { ...samples.new_order, paymentMethod: "payfast" })).text).toContain("Payment: Pay now (PayFast)");
+    expect((await render("new_order")).text).toContain("Payment: Bank transfer with proof of payment");
+  });
+
+  it("payment_received tells the customer the order is paid, or that a late payment will be refunded", async () => {
+    const paid = await render("payment_received");
+    expect(paid.subject).toBe("Payment received for order ORD-5150 — Our World Services");
+    expectInBoth(paid, "Paid by PayFast");
+    expectInBoth(paid, "R226.50");
+    const late = await render("payment_received", { ...samples.payment_received, refundDue: true });
+    expect(late.subject).toContain("will be refunded");
+    expect(late.text).toContain("refund");
+  });
+
+  it("payment_notice gives the shop the method, PayFast's payment id and the amount, and flags a refund due", async () => {
+    const notice = await render("payment_notice");
+    expect(notice.subject).toBe("Order ORD-5150 paid by PayFast (R226.50) — Our World Services");
+    expect(notice.text).toContain("Paid by: PayFast");
+    expect(notice.text).toContain("PayFast payment id: 1089250");
+    expect(notice.text).toContain(messages.adminStatus.pending_delivery);
+    const refund = await render("payment_notice", { ...samples.payment_notice, refundDue: true });
+    expect(refund.subject).toBe("Refund due: PayFast payment for order ORD-5150 — Our World Services");
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANON, runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
+import { sql } from "kysely";
+import { ANON, runAs, SERVICE, type DbIdentity, type Tx } from "@/server/db/as-caller";
 import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { openReference, placeTestOrder } from "../helpers/orders";
@@ -23,6 +24,7 @@ const ids = {
   orderItem: "",
   message: "",
   noProfileUser: "",
+  payment: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -135,6 +137,33 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("shop_private_settings").set({ orders_email: "x@example.test" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("shop_private_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
   },
+  // Online payments (ARCHITECTURE §17): the order's owner and admins read them; nobody writes them
+  // through the API (record_online_payment(), for the server's service identity, does).
+  payments: {
+    select: { run: (t) => some(t.selectFrom("payments").select("id").where("id", "=", ids.payment).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) =>
+        t.insertInto("payments").values({ order_id: ids.order, provider: "payfast", provider_payment_id: randomUUID(), amount: "450.00", outcome: "applied", details: "{}" }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("payments").set({ outcome: "refund_due" }).where("id", "=", ids.payment).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("payments").where("id", "=", ids.payment).executeTakeFirst()), allowed: [] },
+  },
+  // PayFast's credentials: admins only.
+  payment_settings: {
+    select: { run: (t) => some(t.selectFrom("payment_settings").select("payfast_merchant_key").execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) =>
+        t
+          .insertInto("payment_settings")
+          .values({ payfast_merchant_id: "10000100", payfast_merchant_key: "abc" })
+          .onConflict((c) => c.column("id").doUpdateSet({ payfast_merchant_key: "abc" }))
+          .execute(),
+      allowed: ["admin"],
+    },
+    update: { run: (t) => some(t.updateTable("payment_settings").set({ payfast_passphrase: "x" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("payment_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
 };
 
 /** A complete published settings row, as the insert cell proposes it. */
@@ -175,6 +204,12 @@ beforeAll(async () => {
   await runAs(k, users.customerA.identity, openReference);
   ids.message = (await k.insertInto("contact_messages").values({ name: "Lerato", email: "lerato@example.test", phone: null, message: "Quote please", read_at: null }).returning("id").executeTakeFirstOrThrow()).id;
   await k.transaction().execute((trx) => insertMissingSettings(trx, configuredShopSettings()));
+  await k.insertInto("payment_settings").values({ payfast_merchant_id: "10000100", payfast_merchant_key: "46f0cd694581a" }).execute();
+  // A's order paid online, as the server records a verified notification.
+  await runAs(k, SERVICE, (t) =>
+    sql`select public.record_online_payment('payfast', '1089250', ${ids.order}::uuid, 450.00, '{}'::jsonb)`.execute(t),
+  );
+  ids.payment = (await k.selectFrom("payments").select("id").where("order_id", "=", ids.order).executeTakeFirstOrThrow()).id;
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
   ids.noProfileUser = orphan.id;
@@ -202,6 +237,17 @@ describe("row-level security matches the role table", () => {
 });
 
 describe("privileges beyond rows", () => {
+  it("no API role may record a payment, or read the order a notification names: the server's service identity only", async () => {
+    for (const actor of ACTORS) {
+      const record = await attempt(db, identityOf(actor), (t) =>
+        sql`select public.record_online_payment('payfast', ${randomUUID()}, ${ids.order}::uuid, 450.00, '{}'::jsonb)`.execute(t),
+      );
+      expect(record.ok, actor).toBe(false);
+      const read = await attempt(db, identityOf(actor), (t) => sql`select * from public.order_for_payment(${ids.order}::uuid)`.execute(t));
+      expect(read.ok, actor).toBe(false);
+    }
+  });
+
   it("a customer cannot make themselves admin", async () => {
     const result = await attempt(db, users.customerA.identity, (t) =>
       t.updateTable("profiles").set({ role: "admin" }).where("id", "=", users.customerA.id).execute(),

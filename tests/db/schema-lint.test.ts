@@ -31,6 +31,14 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers have no INSERT on orders: this is the only way to create one, for the caller's own cart, pricing it itself",
   },
+  "public.place_order_pay_now(p_idempotency_key uuid, p_reference text)": {
+    roles: ["authenticated"],
+    reason: "'Pay now': the same checks and pricing as place_order (private.place_order_for) for the caller's own cart, without a proof; the order stays pending_payment until the server records the provider's verified payment",
+  },
+  "public.attach_payment_proof(p_order_id uuid, p_proof_path text)": {
+    roles: ["authenticated"],
+    reason: "customers have no UPDATE on orders: it names a proof (checked as place_order checks one) on the caller's own order, only while it is pending_payment without one",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:

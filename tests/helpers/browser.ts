@@ -58,6 +58,8 @@ export interface TestProcessOptions {
   sessionUsers?: SessionUsers;
   /** Tests run as development unless they ask for production (NODE_ENV is "test" here). */
   production?: boolean;
+  /** PAYFAST_URL and PAYFAST_ITN_SOURCES (a fake PayFast); unset: PayFast's own. */
+  payfast?: { url?: string; itnSources?: string[] };
 }
 
 /**
@@ -75,6 +77,7 @@ export function testShopProcess(db: ShopDatabase, options: TestProcessOptions = 
       fetch: options.fetch,
       supabase: { url: "", anonKey: "" },
       mail: createMailTransport({}),
+      payfast: options.payfast,
     },
     db,
     {
@@ -154,13 +157,19 @@ export class TestBrowser {
   }
 }
 
+export interface CallerOptions extends Pick<TestProcessOptions, "payfast" | "fetch" | "production"> {
+  storage?: StoragePort;
+  limits?: RequestLimits;
+  headers?: Headers;
+}
+
 /** The context of a request by `user` (or a visitor), without going through sign-in. */
 export async function contextAs(
   db: ShopDatabase,
   user: TestUser | null,
-  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers; production?: boolean } = {},
+  options: CallerOptions = {},
 ): Promise<TRPCContext> {
-  const shop = await testShopProcess(db, { requestLimits: options.limits, production: options.production });
+  const shop = await testShopProcess(db, { requestLimits: options.limits, production: options.production, payfast: options.payfast, fetch: options.fetch });
   // Every browser's request names the host it was sent to.
   const headers = options.headers ?? new Headers({ host: "localhost:3000" });
   const services = createRequestServices(shop, headerCookieJar(new Headers()), headers);
@@ -172,7 +181,7 @@ export async function contextAs(
 export async function callerAs(
   db: ShopDatabase,
   user: TestUser | null,
-  options: { storage?: StoragePort; limits?: RequestLimits; headers?: Headers; production?: boolean } = {},
+  options: CallerOptions = {},
 ): Promise<Caller> {
   return createCaller(await contextAs(db, user, options));
 }

@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 
 const m = messages.adminOrders;
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
@@ -115,7 +116,10 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                   <p className="tabular font-bold">{order.reference}</p>
                   <p className="text-xs text-muted">ID {order.id}</p>
                 </div>
-                <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[order.status]}`}>{messages.adminStatus[order.status]}</span>
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <OnlinePaymentBadge order={order} />
+                  <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[order.status]}`}>{messages.adminStatus[order.status]}</span>
+                </div>
               </div>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-muted">Customer</dt>
@@ -134,6 +138,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                   </li>
                 ))}
               </ul>
+              <OrderPayments order={order} />
               {order.proofUrl ? (
                 <button
                   type="button"
@@ -179,7 +184,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                     {order.history.map((event, index) => (
                       <li key={index}>
                         {dateFormat.format(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
-                        {messages.adminStatus[event.to]} {event.reason ? m.byShop(event.reason) : event.by ? `by ${event.by}` : ""}
+                        {messages.adminStatus[event.to]} {event.reason ? (messages.payments.isPaymentReason(event.reason) ? `: ${event.reason}` : m.byShop(event.reason)) : event.by ? `by ${event.by}` : ""}
                       </li>
                     ))}
                   </ol>

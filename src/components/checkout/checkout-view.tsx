@@ -11,8 +11,13 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { goToHostedPayment } from "@/components/payments/hosted-payment";
+import { ProofInput } from "./proof-input";
 
 const m = messages.checkout;
+const pm = messages.payments;
+
+type Method = "payfast" | "bank_transfer";
 
 interface Props {
   /** checkout.start: the reference, and the bank account unless bank transfer is not set up. */
@@ -33,6 +38,8 @@ export function CheckoutView({ start }: Props) {
   // One key for this checkout: a retry or a double click makes the same single order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [placedReference, setPlacedReference] = useState<string | null>(null);
+  // Bank transfer stays the first choice where it can take orders; "Pay now" is offered beside it.
+  const [method, setMethod] = useState<Method>(start.bank === null && start.payNow ? "payfast" : "bank_transfer");
 
   const place = api.checkout.placeOrder.useMutation({
     onSuccess: (result) => {
@@ -44,9 +51,19 @@ export function CheckoutView({ start }: Props) {
     onError: (error) => flash.show(error.message || m.failed, "error"),
   });
 
+  const payNow = api.payments.payNow.useMutation({
+    onSuccess: (payment) => {
+      setPlacedReference(payment.reference);
+      flash.show(pm.redirecting, "info", { persist: true });
+      void utils.cart.invalidate();
+      goToHostedPayment(payment);
+    },
+    onError: (error) => flash.show(error.message || m.failed, "error"),
+  });
+
   const lines = cart.data?.lines ?? [];
   const empty = lines.length === 0;
-  const processing = place.isPending;
+  const processing = place.isPending || payNow.isPending;
   // The page loaded with an empty cart, so nothing was reserved: once the cart fills (live, from
   // another tab), ask for the reservation.
   const reserved = api.checkout.start.useQuery(undefined, { enabled: reference === null && !empty && !placedReference });
@@ -65,6 +82,12 @@ export function CheckoutView({ start }: Props) {
     const checked = placeOrderInput.safeParse(form);
     if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? m.proofRequired, "error");
     place.mutate(form);
+  }
+
+  function payOnline() {
+    if (processing || placedReference) return;
+    if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
+    payNow.mutate({ reference: currentReference, idempotencyKey });
   }
 
   return (
@@ -109,9 +132,38 @@ export function CheckoutView({ start }: Props) {
 
       <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
         <h2 id="payment-heading" className="text-xl font-bold">
-          Pay by bank transfer
+          {start.payNow ? "Payment" : pm.bankTransferOption}
         </h2>
-        {start.bank === null ? (
+        {start.payNow ? (
+          <fieldset className="space-y-2" disabled={processing || Boolean(placedReference)}>
+            <legend className="sr-only">How would you like to pay?</legend>
+            {(
+              [
+                ["payfast", pm.payNowOption],
+                ["bank_transfer", pm.bankTransferOption],
+              ] as const
+            )
+              .filter(([value]) => value === "payfast" || start.bank !== null)
+              .map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input type="radio" name="payment-method" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-4 accent-brand-700" />
+                  <span className="font-medium">{label}</span>
+                </label>
+              ))}
+          </fieldset>
+        ) : null}
+        {method === "payfast" ? (
+          <div className="space-y-4" data-testid="pay-now">
+            <p className="text-sm text-muted">{pm.payNowHint}</p>
+            <Button variant="accent" className="w-full" onClick={payOnline} disabled={processing || empty || !currentReference || Boolean(placedReference)}>
+              {payNow.isPending || placedReference ? pm.redirecting : pm.payNowButton}
+            </Button>
+            <StatusMessage message={flash.message} />
+          </div>
+        ) : start.bank === null ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger" data-testid="bank-not-set-up">
             {m.bankTransferNotSetUp}
           </p>
@@ -153,23 +205,7 @@ export function CheckoutView({ start }: Props) {
             </dl>
             <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
             <form onSubmit={submit} className="space-y-4" noValidate>
-              <div>
-                <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
-                  Proof of payment (image or PDF from your banking app)
-                </label>
-                <input
-                  id="proof"
-                  ref={fileInput}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.pdf"
-                  aria-describedby="proof-hint"
-                  disabled={processing}
-                  className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-                />
-                <p id="proof-hint" className="mt-1 text-xs text-muted">
-                  JPEG, PNG, WebP, GIF or PDF, up to 5 MB.
-                </p>
-              </div>
+              <ProofInput inputRef={fileInput} disabled={processing} />
               <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
                 {processing ? "Processing..." : "Complete Payment"}
               </Button>

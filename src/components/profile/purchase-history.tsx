@@ -3,19 +3,44 @@
 import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";
 import { messages, purchaseHistoryMessages } from "@/lib/messages";
-import { api } from "@/trpc/react";
+import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { PayAgainButton } from "@/components/payments/pay-again-button";
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 /** Why the shop itself set the order's current status (an unpaid order it cancelled), if it did. */
 function shopReason(order: { status: string; history: { to: string; reason: string | null }[] }): string | null {
   const last = order.history.at(-1);
-  return last && last.to === order.status ? last.reason : null;
+  // A payment's reason ("Paid by PayFast") is said by OnlinePayment.
+  return last && last.to === order.status && last.reason && !messages.payments.isPaymentReason(last.reason) ? last.reason : null;
 }
 
 function ShopReason({ status, reason }: { status: keyof typeof messages.orderStatus; reason: string | null }) {
   return reason ? <p className="text-sm text-muted">{messages.profile.changedByShop(messages.orderStatus[status], reason)}</p> : null;
+}
+
+type OrderRow = RouterOutputs["orders"]["mine"][number];
+
+/**
+ * How the order was paid online, if it was; for an order placed with "Pay now" and still unpaid
+ * (the customer left PayFast's page), the way to pay it now.
+ */
+function OnlinePayment({ order }: { order: OrderRow }) {
+  const paid = order.payments.find((payment) => payment.outcome === "applied");
+  const refundDue = order.payments.some((payment) => payment.outcome === "refund_due");
+  return (
+    <>
+      {paid ? <p className="text-sm font-medium text-green-800" data-testid="paid-online">{messages.payments.paidBy(paid.provider)}</p> : null}
+      {refundDue ? <p className="text-sm font-medium text-danger">{messages.payments.refundDue}</p> : null}
+      {order.status === "pending_payment" && order.paymentMethod === "payfast" && !order.proofUrl && !paid ? (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted">{messages.payments.awaitingOnline}</p>
+          <PayAgainButton orderId={order.id} />
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 /** How long "Loading..." may show before the customer is offered to try again (a request that never answers). */
@@ -77,6 +102,7 @@ export function PurchaseHistory() {
             Status: <span className="font-semibold text-brand-800" data-testid="order-status">{messages.orderStatus[order.status]}</span>
           </p>
           <ShopReason status={order.status} reason={shopReason(order)} />
+          <OnlinePayment order={order} />
           <table className="mt-3 w-full text-sm">
             <thead className="sr-only">
               <tr>

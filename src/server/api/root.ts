@@ -8,6 +8,7 @@ import { contactRouter } from "@/server/contact/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
+import { paymentsRouter } from "@/server/payments/router";
 import { profileRouter } from "@/server/profile/router";
 import { settingsRouter } from "@/server/settings/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   live: liveRouter,
   mail: mailRouter,
   orders: ordersRouter,
+  payments: paymentsRouter,
   profile: profileRouter,
   settings: settingsRouter,
 });

@@ -67,7 +67,8 @@ export async function placeOrder({
   return placed(order);
 }
 
-function toCheckoutError(error: unknown): TRPCError {
+/** place_order()'s refusals in the customer's words (checkout and "Pay now" alike). */
+export function toCheckoutError(error: unknown): TRPCError {
   // place_order() sums the cart into orders.total, numeric(12, 2): a cart past R9,999,999,999.99
   // (a large quantity of a dear product) cannot be one order. The cart stays as it was.
   if (isNumericOverflow(error)) return new TRPCError({ code: "BAD_REQUEST", message: m.totalTooLarge, cause: error });
@@ -85,6 +86,9 @@ function toCheckoutError(error: unknown): TRPCError {
     // Not the customer's open reservation: placed already (another tab), or never theirs.
     case "reference_stale":
       return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
+    // "Pay now" while the owner has just switched PayFast off.
+    case "pay_now_unavailable":
+      return new TRPCError({ code: "PRECONDITION_FAILED", message: messages.payments.unavailable, cause: error });
     default:
       return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
   }

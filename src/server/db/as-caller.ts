@@ -4,13 +4,21 @@ import type { DB } from "./schema";
 /** Who a database transaction runs as. Role (user/admin) is never part of it: RLS reads profiles. */
 export type DbIdentity =
   | { kind: "anon" }
+  /**
+   * The server itself, as Supabase's service key is: for the few steps no caller makes, each a
+   * named function granted to service_role only (a provider's payment notification). RLS does
+   * not apply to this role (BYPASSRLS, as on Supabase): keep its transactions to those functions.
+   */
+  | { kind: "service" }
   | { kind: "user"; id: string; email: string | null; userMetadata?: Record<string, unknown> };
 
 export const ANON: DbIdentity = { kind: "anon" };
+export const SERVICE: DbIdentity = { kind: "service" };
 
 /** Claims shaped as Supabase Auth's access tokens, as Supabase's API gateway applies them. */
 export function claimsFor(identity: DbIdentity, now = Math.floor(Date.now() / 1000)) {
   if (identity.kind === "anon") return { role: "anon", iat: now };
+  if (identity.kind === "service") return { role: "service_role", iat: now };
   return {
     sub: identity.id,
     aud: "authenticated",
@@ -32,11 +40,11 @@ export type Tx = Transaction<DB>;
  * it may see and change, in every run mode.
  */
 export function runAs<T>(db: Kysely<DB>, identity: DbIdentity, work: (trx: Tx) => Promise<T>): Promise<T> {
-  const role = identity.kind === "anon" ? "anon" : "authenticated";
+  const role = identity.kind === "user" ? "authenticated" : identity.kind === "anon" ? "anon" : "service_role";
   const claims = stringLiteral(JSON.stringify(claimsFor(identity)));
   return db.transaction().execute(async (trx) => {
     // Literals, not parameters: a statement without parameters goes to PGlite with the
-    // transaction's `begin` in one call (pglite-dialect.ts). The role is one of two words.
+    // transaction's `begin` in one call (pglite-dialect.ts). The role is one of three words.
     await sql.raw(`select set_config('role', '${role}', true), set_config('request.jwt.claims', ${claims}, true)`).execute(trx);
     return work(trx);
   });

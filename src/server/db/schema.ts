@@ -10,6 +10,10 @@ type Numeric = ColumnType<string, string | number, string | number>;
 
 export type UserRole = "user" | "admin";
 export type OrderStatus = "pending_payment" | "pending_delivery" | "complete" | "cancelled";
+/** How an order is (to be) paid: bank transfer with a proof, or online through a provider (ARCHITECTURE §17). */
+export type PaymentMethod = "bank_transfer" | "payfast";
+/** What a provider's payment did: paid the order, or arrived when it was no longer payable. */
+export type PaymentOutcome = "applied" | "refund_due";
 
 export interface ProfilesTable {
   id: string;
@@ -55,6 +59,7 @@ export interface OrdersTable {
   status: Generated<OrderStatus>;
   proof_path: string | null;
   idempotency_key: string;
+  payment_method: Generated<PaymentMethod>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -124,6 +129,28 @@ export interface ShopPrivateSettingsTable {
   /** Stamped by a trigger, with the admin who saved. */
   updated_at: Generated<Date>;
   updated_by: Generated<string | null>;
+}
+
+/** One verified online payment per provider transaction (record_online_payment() writes them). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  provider: Exclude<PaymentMethod, "bank_transfer">;
+  provider_payment_id: string;
+  amount: Numeric;
+  outcome: PaymentOutcome;
+  details: ColumnType<Record<string, string>, string | undefined, string>;
+  received_at: Generated<Date>;
+}
+
+/** The online payment provider's credentials: admins only (RLS), read by the server as the service role. */
+export interface PaymentSettingsTable {
+  id: Generated<boolean>;
+  payfast_merchant_id: Generated<string>;
+  payfast_merchant_key: Generated<string>;
+  payfast_passphrase: Generated<string>;
+  payfast_sandbox: Generated<boolean>;
+  updated_at: Generated<Date>;
 }
 
 /** auth.users: only the columns the local auth adapter touches. */
@@ -209,6 +236,8 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   shop_settings: ShopSettingsTable;
   shop_private_settings: ShopPrivateSettingsTable;
+  payments: PaymentsTable;
+  payment_settings: PaymentSettingsTable;
   mail_outbox: MailOutboxTable;
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
@@ -220,4 +249,5 @@ export interface DB {
 export type Product = Selectable<ProductsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Order = Selectable<OrdersTable>;
+export type Payment = Selectable<PaymentsTable>;
 export type Profile = Selectable<ProfilesTable>;

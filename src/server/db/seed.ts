@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { paymentCredentialsFromEnv } from "@/server/payments/defaults";
+import { insertMissingCredentials } from "@/server/payments/payment-settings";
+import type { PaymentCredentials } from "@/server/ports/payments";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { insertMissingSettings } from "@/server/settings/queries";
 import type { ShopSettingsValues } from "@/server/settings/schemas";
@@ -15,6 +18,8 @@ export interface SeedOptions {
   demoUsers: boolean;
   /** The shop settings a shop without them starts with; default: SHOP_*, BANK_* (settingsFromEnv). */
   settings?: ShopSettingsValues;
+  /** PayFast's credentials a shop without them starts with; default: PAYFAST_* (null: none). */
+  payments?: PaymentCredentials | null;
   root?: string;
 }
 
@@ -39,6 +44,7 @@ export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ 
     const { rows } = await sql<{ name: string }>`select name from shop_meta.seeds`.execute(trx);
     const done = new Set(rows.map((row) => row.name));
     let seeded = await insertMissingSettings(trx, options.settings ?? settingsFromEnv());
+    await insertMissingCredentials(trx, options.payments === undefined ? paymentCredentialsFromEnv() : options.payments);
     if (!done.has("catalogue")) {
       await execScript(trx, fs.readFileSync(path.join(root, CATALOGUE_SEED), "utf8"));
       await sql`insert into shop_meta.seeds (name) values ('catalogue')`.execute(trx);

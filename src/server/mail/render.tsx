@@ -8,6 +8,7 @@ import { NewOrderMail, newOrderSubject } from "./templates/new-order";
 import { OrderCancelledUnpaidMail, orderCancelledUnpaidSubject } from "./templates/order-cancelled-unpaid";
 import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-received";
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
+import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
 
 /** A mail ready for the transport, but for its addresses (the outbox row knows the recipient). */
@@ -57,6 +58,8 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
     replyTo: (data) => data.email,
   },
   account_deleted: { schema: mailDataSchemas.account_deleted, subject: accountDeletedSubject, Component: AccountDeletedMail },
+  payment_received: { schema: mailDataSchemas.payment_received, subject: paymentReceivedSubject, Component: PaymentReceivedMail },
+  payment_notice: { schema: mailDataSchemas.payment_notice, subject: paymentNoticeSubject, Component: PaymentNoticeMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */

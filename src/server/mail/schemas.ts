@@ -25,6 +25,9 @@ const reference = z.string().trim().regex(ORDER_REFERENCE, "Not an order referen
 /** orders.customer_name: the profile's name, or its email when the name is blank (never empty). */
 const customerName = line(255);
 
+/** How an order is paid (orders.payment_method); mails written before online payments say nothing: bank transfer. */
+const paymentMethod = z.enum(["bank_transfer", "payfast"]).default("bank_transfer");
+
 /** The business's details a mail shows, from the shop settings (ARCHITECTURE §15). */
 export const mailShopSchema = z.object({
   name: line(100),
@@ -73,6 +76,8 @@ export const mailDataSchemas = {
     total: rands,
     /** Checkout takes the proof with the order today; false words the mail for a later upload. */
     proofUploaded: z.boolean().default(true),
+    /** "payfast": the customer is paying online ("Pay now"), so no bank details (mails before online payments: bank transfer). */
+    paymentMethod: paymentMethod,
   }),
   /** To the customer, when an admin changes the order's status. */
   status_changed: z.object({
@@ -96,6 +101,26 @@ export const mailDataSchemas = {
     total: rands,
     /** Units ordered: the sum of the lines' quantities. */
     itemCount: z.int().min(1),
+    paymentMethod: paymentMethod,
+  }),
+  /** To the customer, when an online payment is recorded (or, refundDue, arrived after the order was cancelled or paid). */
+  payment_received: z.object({
+    customerName,
+    reference,
+    amount: rands,
+    /** The provider's name ("PayFast"). */
+    provider: line(50),
+    refundDue: z.boolean(),
+  }),
+  /** To the shop's order-notice address, for the same payment. */
+  payment_notice: z.object({
+    customerName,
+    customerEmail: email,
+    reference,
+    amount: rands,
+    provider: line(50),
+    providerPaymentId: line(100),
+    refundDue: z.boolean(),
   }),
   /** To the shop, from the contact form; the mail's Reply-To is the sender. */
   contact_message: z.object({

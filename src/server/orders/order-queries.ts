@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Tx } from "@/server/db/as-caller";
-import type { DB, Order, OrderStatus } from "@/server/db/schema";
+import type { DB, Order, OrderStatus, PaymentMethod, PaymentOutcome } from "@/server/db/schema";
 import { likePattern } from "@/server/catalogue/catalogue-queries";
 import type { StoragePort } from "@/server/ports/storage";
 import { ORDERS_PAGE_SIZE } from "./schemas";
@@ -20,6 +20,13 @@ export interface OrderView {
   /** For a PDF proof: its first page as an image, where storage can draw one. */
   proofPreviewUrl: string | null;
   items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
+  /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
+  paymentMethod: PaymentMethod;
+  /**
+   * The online payments recorded for it (ARCHITECTURE §17), oldest first: normally one, which paid
+   * it; `refund_due` when one arrived after the order was cancelled or paid already.
+   */
+  payments: { provider: string; providerPaymentId: string; amount: number; outcome: PaymentOutcome; receivedAt: Date }[];
   /**
    * Every status change: who, when, from, to (oldest first). `reason` is set when the shop itself
    * made the change (then `by` is null), e.g. "not paid within 7 days".
@@ -55,7 +62,7 @@ function matching(filter: OrderFilter) {
   };
 }
 
-const ORDER_COLUMNS = ["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path"] as const;
+const ORDER_COLUMNS = ["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path", "payment_method"] as const;
 
 type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
 
@@ -202,7 +209,7 @@ export async function exportOrderRows(trx: Tx, filter: OrderFilter): Promise<Ord
   }));
 }
 
-/** The lines, a proof URL and the status history of each order, in two queries for the lot. */
+/** The lines, a proof URL, the online payments and the status history of each order, in three queries for the lot. */
 async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
@@ -220,6 +227,14 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
     .orderBy("e.changed_at")
     .orderBy("e.id")
     .execute();
+  // For every order, not only those placed with "Pay now": a customer who switched to bank
+  // transfer may still have paid online, a payment the admins must see to refund.
+  const payments = await trx
+    .selectFrom("payments")
+    .select(["order_id", "provider", "provider_payment_id", "amount", "outcome", "received_at"])
+    .where("order_id", "in", ids)
+    .orderBy("received_at")
+    .execute();
   return Promise.all(
     orders.map(async (order) => ({
       id: order.id,
@@ -235,6 +250,16 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
       items: items
         .filter((item) => item.order_id === order.id)
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
+      paymentMethod: order.payment_method,
+      payments: payments
+        .filter((payment) => payment.order_id === order.id)
+        .map((payment) => ({
+          provider: payment.provider === "payfast" ? "PayFast" : payment.provider,
+          providerPaymentId: payment.provider_payment_id,
+          amount: Number(payment.amount),
+          outcome: payment.outcome,
+          receivedAt: new Date(payment.received_at),
+        })),
       history: events
         .filter((event) => event.order_id === order.id)
         .map((event) => ({

@@ -1,6 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { SessionUser, SessionUsers } from "@/server/auth/session-user";
 import type { Catalogue } from "@/server/catalogue/catalogue";
+import type { OnlinePayments } from "@/server/payments/online-payments";
 import type { ShopSettings } from "@/server/settings/shop-settings";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthPort, AuthUser } from "@/server/ports/auth";
@@ -25,6 +26,8 @@ export interface RequestServices {
   limits: RequestLimits;
   catalogue: Catalogue;
   settings: ShopSettings;
+  /** The online payment provider (PayFast) with the owner's credentials. */
+  payments: OnlinePayments;
   /** Whether this is a production server (NODE_ENV): the demo bank account then takes no orders. */
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
@@ -49,6 +52,7 @@ export function createRequestServices(shop: ShopProcess, cookies: CookieJar, req
     limits: shop.limits,
     catalogue: shop.catalogue,
     settings: shop.settings,
+    payments: shop.payments,
     production: config.production,
     mailIsSent: config.mail.kind === "smtp",
     sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),

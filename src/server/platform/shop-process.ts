@@ -2,6 +2,8 @@ import path from "node:path";
 import { env, runMode, type RunMode } from "@/env";
 import { sessionUsersFor, type SessionUsers } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
+import type { OnlinePayments } from "@/server/payments/online-payments";
+import { paymentSettingsFor } from "@/server/payments/payment-settings";
 import { shopSettingsFor, type ShopSettings } from "@/server/settings/shop-settings";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
@@ -12,6 +14,7 @@ import type { GoogleClient } from "./adapters/local/local-auth";
 import { sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { sessionCacheFor, type SessionCache } from "./adapters/local/session-cache";
 import { createMailTransport } from "./adapters/mail/transport";
+import { createPayFast, PAYFAST_ITN_SOURCES } from "./adapters/payfast/payfast";
 import { supabasePublicUrl } from "./adapters/supabase/supabase-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
 
@@ -29,6 +32,8 @@ export interface PlatformConfig {
   mail: MailTransport;
   /** How the server reaches other services (Google's token endpoint); the global fetch unless a test gives its own. */
   fetch?: typeof fetch;
+  /** PAYFAST_URL (unset: PayFast's live or sandbox system, as Shop settings say) and PAYFAST_ITN_SOURCES (unset: PayFast's published ranges). */
+  payfast?: { url?: string; itnSources?: string[] };
 }
 
 /**
@@ -49,6 +54,8 @@ export interface ShopProcess {
   signInLimits: SignInLimits;
   /** A public file's URL in this run mode. */
   publicUrl: PublicUrl;
+  /** The online payment provider (PayFast) and its credentials from Shop settings. */
+  payments: OnlinePayments;
 }
 
 /** Where the local adapter keeps uploaded files. */
@@ -66,6 +73,7 @@ export function platformConfigFromEnv(): PlatformConfig {
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
     supabase: supabaseConfig(),
     mail: createMailTransport(env),
+    payfast: { url: env.PAYFAST_URL, itnSources: env.PAYFAST_ITN_SOURCES },
   };
 }
 
@@ -95,6 +103,10 @@ export async function openShopProcess(
     limits: parts.limits ?? newRequestLimits(),
     signInLimits: parts.signInLimits ?? newSignInLimits(),
     publicUrl,
+    payments: {
+      provider: createPayFast({ url: config.payfast?.url, itnSources: config.payfast?.itnSources ?? PAYFAST_ITN_SOURCES, fetch: config.fetch }),
+      settings: await paymentSettingsFor(database),
+    },
   };
 }
 

@@ -9,9 +9,10 @@ import securityHeaders from "./security-headers.json";
  * Scripts run only with this request's nonce ('strict-dynamic' lets Next's own loader add its
  * chunks); styles allow inline attributes (React's `style`); images, fetches and the live-update
  * stream stay on this origin, plus the Supabase project in Supabase mode. No framing, no plugins,
- * forms post only here.
+ * forms post only here and to PayFast's hosted payment page ("Pay now": its live and sandbox
+ * hosts and the pages it hands over to, or PAYFAST_URL where that replaces them).
  */
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean; supabaseUrl?: string }): string {
+export function contentSecurityPolicy(nonce: string, options: { dev: boolean; supabaseUrl?: string; paymentPageUrl?: string }): string {
   const supabase = options.supabaseUrl ? new URL(options.supabaseUrl) : undefined;
   const supabaseHttp = supabase ? ` ${supabase.origin}` : "";
   const supabaseWs = supabase ? ` ${supabase.protocol === "https:" ? "wss:" : "ws:"}//${supabase.host}` : "";
@@ -24,10 +25,13 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; su
     `connect-src 'self'${supabaseHttp}${supabaseWs}${options.dev ? " ws:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${options.paymentPageUrl ? new URL(options.paymentPageUrl).origin : PAYFAST_FORM_ORIGINS}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/** Where PayFast's hosted page lives (www, sandbox) and where it hands the payment over to. */
+const PAYFAST_FORM_ORIGINS = "https://www.payfast.co.za https://sandbox.payfast.co.za https://*.payfast.co.za https://*.payfast.io";
 
 /** Sent with every response (next.config.mjs `headers()`; JSON so the config can read it as it is). */
 export const SECURITY_HEADERS: { key: string; value: string }[] = securityHeaders;

@@ -39,13 +39,21 @@ export function NewOrderMail({ data, shop }: { data: Data; shop: ParsedMailShop 
             ["Reference", data.reference],
             ["Items", String(data.itemCount)],
             ["Total", total],
+            ["Payment", data.paymentMethod === "payfast" ? "Pay now (PayFast)" : "Bank transfer with proof of payment"],
           ]}
         />
       </Panel>
-      <P>
-        The order is {messages.adminStatus.pending_payment} until you have checked the proof of payment against the bank statement (look for the reference{" "}
-        {data.reference}).
-      </P>
+      {data.paymentMethod === "payfast" ? (
+        <P>
+          The customer is paying online through PayFast. The order moves on from {messages.adminStatus.pending_payment} by itself once PayFast confirms the
+          payment; we send you a notice then.
+        </P>
+      ) : (
+        <P>
+          The order is {messages.adminStatus.pending_payment} until you have checked the proof of payment against the bank statement (look for the reference{" "}
+          {data.reference}).
+        </P>
+      )}
       <MailButton href={orderManagementUrl(shop.siteUrl, data.reference)}>Open in Order Management</MailButton>
     </MailLayout>
   );

@@ -22,6 +22,32 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
       </P>
       <ItemsTable items={data.items} total={data.total} />
 
+      {data.paymentMethod === "payfast" ? <PayingOnline data={data} shop={shop} total={total} /> : <PayingByEft data={data} shop={shop} total={total} />}
+      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
+    </MailLayout>
+  );
+}
+
+/** "Pay now": the payment happens on PayFast's page; this mail says what follows it. */
+function PayingOnline({ data, total }: { data: Data; shop: ParsedMailShop; total: string }) {
+  return (
+    <>
+      <MailSubheading>Paying online</MailSubheading>
+      <P>
+        You chose to pay {total} now through PayFast. As soon as PayFast confirms your payment we e-mail you, and your order goes on to be prepared and
+        delivered.
+      </P>
+      <P>
+        If you left PayFast&apos;s page before paying, you can pay from your purchase history: pay now, or pay by bank transfer with the reference{" "}
+        {data.reference} and upload your proof of payment.
+      </P>
+    </>
+  );
+}
+
+function PayingByEft({ data, shop, total }: { data: Data; shop: ParsedMailShop; total: string }) {
+  return (
+    <>
       <MailSubheading>Paying by EFT</MailSubheading>
       <P>Pay the total into our account by EFT and use the payment reference, so that we can match your payment to your order.</P>
       <Panel tone="accent">
@@ -53,7 +79,6 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
         <li style={{ marginBottom: "8px" }}>We check that your payment has reached our account, then prepare and deliver your order.</li>
         <li style={{ marginBottom: "8px" }}>We e-mail you each time your order&apos;s status changes. Your purchase history shows it too.</li>
       </ol>
-      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
-    </MailLayout>
+    </>
   );
 }

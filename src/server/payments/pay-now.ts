@@ -1,0 +1,81 @@
+import { TRPCError } from "@trpc/server";
+import { env } from "@/env";
+import { messages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
+import { beginPayment } from "@/server/checkout/checkout-queries";
+import { toCheckoutError } from "@/server/checkout/place-order";
+import { publicOrigin } from "@/server/http/redirect";
+import type { HostedPayment, PaymentUrls } from "@/server/ports/payments";
+import { userLimitKey } from "@/server/security/rate-limit";
+import { tooManyRequests } from "@/server/security/too-many-requests";
+import type { OnlinePayments } from "./online-payments";
+import { ownOrder, placeOrderPayNow } from "./payment-queries";
+import type { OrderPaymentInput, PayNowInput } from "./schemas";
+
+const m = messages.payments;
+
+type Ctx = Pick<TRPCContext, "db" | "headers" | "production" | "limits"> & { user: SessionUser; payments: OnlinePayments };
+
+/**
+ * Where the provider sends the customer back and posts its notification: the shop's SITE_URL.
+ * Outside production, without SITE_URL, the address the browser used (a developer's machine).
+ * In production without it the notification would go wherever a request's Host said: refused.
+ */
+function paymentUrls(ctx: Pick<Ctx, "headers" | "production">, orderId: string, provider: string): PaymentUrls {
+  if (ctx.production && !env.SITE_URL) {
+    console.error("[payments] paying online needs SITE_URL (the shop's public address) in production");
+    throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
+  }
+  const origin = publicOrigin(ctx.headers);
+  const order = encodeURIComponent(orderId);
+  return {
+    returnUrl: `${origin}/checkout/return?order=${order}`,
+    cancelUrl: `${origin}/checkout/cancelled?order=${order}`,
+    notifyUrl: `${origin}/api/payments/${provider}/notify`,
+  };
+}
+
+/** The signed form for one of the caller's orders still waiting for payment. */
+async function hostedPaymentFor(ctx: Ctx, orderId: string): Promise<HostedPayment> {
+  const credentials = await ctx.payments.settings.credentials();
+  if (!credentials) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
+  const order = await ctx.db.transaction((trx) => ownOrder(trx, orderId));
+  if (!order || order.status !== "pending_payment" || order.proof_path !== null) throw new TRPCError({ code: "CONFLICT", message: m.notPayable });
+  const { provider } = ctx.payments;
+  return provider.startPayment(
+    { id: order.id, reference: order.reference, total: Number(order.total).toFixed(2), customerName: order.customer_name, customerEmail: order.customer_email },
+    paymentUrls(ctx, order.id, provider.id),
+    credentials,
+  );
+}
+
+/**
+ * payments.payNow: checkout's "Pay now". The order is placed as every order is (the customer's
+ * checkout limit and idempotency key counted in the payment's first statement, then
+ * place_order_pay_now(): reference, prices, cart emptied, all or nothing) without a proof, and
+ * the customer gets the provider's signed form to post. A retry with the same key returns the
+ * form for the order the first try placed.
+ */
+export async function payNow({ ctx, input }: { ctx: Ctx; input: PayNowInput }): Promise<HostedPayment & { orderId: string; reference: string }> {
+  if (!(await ctx.payments.settings.credentials())) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
+  const start = await ctx.db.transaction((trx) =>
+    beginPayment(trx, { idempotencyKey: input.idempotencyKey, limit: ctx.limits.checkout.takeSql(userLimitKey(ctx.user.id)) }),
+  );
+  if (start.wait > 0) throw tooManyRequests(start.wait);
+  let placed = start.earlier;
+  if (!placed) {
+    if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: messages.checkout.cartEmptyOrSignedOut });
+    try {
+      placed = await ctx.db.transaction((trx) => placeOrderPayNow(trx, input));
+    } catch (error) {
+      throw toCheckoutError(error);
+    }
+  }
+  return { ...(await hostedPaymentFor(ctx, placed.id)), orderId: placed.id, reference: placed.reference };
+}
+
+/** payments.payAgain: the form again, for an order whose payment was cancelled or never finished. */
+export async function payAgain({ ctx, input }: { ctx: Ctx; input: OrderPaymentInput }): Promise<HostedPayment> {
+  return hostedPaymentFor(ctx, input.orderId);
+}

@@ -1,0 +1,49 @@
+import { sql } from "kysely";
+import type { Tx } from "@/server/db/as-caller";
+import type { Order, OrderStatus, Payment } from "@/server/db/schema";
+
+/** Calls place_order_pay_now() as the caller: the order, placed as every order is, without a proof. */
+export async function placeOrderPayNow(trx: Tx, args: { idempotencyKey: string; reference: string }): Promise<Order> {
+  const { rows } = await sql<Order>`select * from public.place_order_pay_now(${args.idempotencyKey}::uuid, ${args.reference})`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("place_order_pay_now returned no row");
+  return order;
+}
+
+/** One of the caller's own orders (RLS), as a payment needs it. */
+export async function ownOrder(trx: Tx, orderId: string) {
+  return trx
+    .selectFrom("orders")
+    .select(["id", "reference", "total", "status", "customer_name", "customer_email", "payment_method", "proof_path"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+}
+
+/** Attaches a stored proof to the caller's order (attach_payment_proof() checks it as place_order does). */
+export async function attachProofRow(trx: Tx, args: { orderId: string; proofPath: string }): Promise<Order> {
+  const { rows } = await sql<Order>`select * from public.attach_payment_proof(${args.orderId}::uuid, ${args.proofPath})`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("attach_payment_proof returned no row");
+  return order;
+}
+
+/** The order a notification names, as the service role sees it (order_for_payment()). */
+export async function orderForPayment(trx: Tx, orderId: string): Promise<{ id: string; reference: string; total: string; status: OrderStatus } | null> {
+  const { rows } = await sql<{ id: string; reference: string; total: string; status: OrderStatus }>`
+    select * from public.order_for_payment(${orderId}::uuid)`.execute(trx);
+  return rows[0] ?? null;
+}
+
+export type PaymentOutcome = "applied" | "refund_due" | "duplicate";
+
+/** Records a verified payment once (record_online_payment(), service role only). */
+export async function recordPayment(
+  trx: Tx,
+  args: { provider: Payment["provider"]; providerPaymentId: string; orderId: string; amount: string; details: Record<string, string> },
+): Promise<PaymentOutcome> {
+  const { rows } = await sql<{ outcome: PaymentOutcome }>`
+    select public.record_online_payment(${args.provider}, ${args.providerPaymentId}, ${args.orderId}::uuid, ${args.amount}::numeric, ${JSON.stringify(args.details)}::jsonb) as outcome`.execute(trx);
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error("record_online_payment returned nothing");
+  return outcome;
+}

@@ -1,0 +1,20 @@
+import { adminProcedure, createTRPCRouter, customerProcedure } from "@/server/api/trpc";
+import { attachProof } from "./attach-proof";
+import { getPaymentSettings, updatePaymentSettings } from "./manage-payment-settings";
+import { orderPayment } from "./order-payment";
+import { payAgain, payNow } from "./pay-now";
+import { attachProofInput, orderPaymentInput, payNowInput, paymentSettingsInput } from "./schemas";
+
+/**
+ * Paying online (ARCHITECTURE §17). The provider's notifications are a route, not a procedure:
+ * src/app/api/payments/[provider]/notify.
+ */
+export const paymentsRouter = createTRPCRouter({
+  // Limited per customer (CHECKOUT_LIMIT) in the payment's first statement, as checkout.placeOrder is.
+  payNow: customerProcedure.input(payNowInput).mutation(payNow),
+  payAgain: customerProcedure.input(orderPaymentInput).mutation(payAgain),
+  attachProof: customerProcedure.input(attachProofInput).mutation(attachProof),
+  order: customerProcedure.input(orderPaymentInput).query(orderPayment),
+  settings: adminProcedure.query(getPaymentSettings),
+  updateSettings: adminProcedure.input(paymentSettingsInput).mutation(updatePaymentSettings),
+});
