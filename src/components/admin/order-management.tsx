@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { InvoiceLinks } from "@/components/invoices/invoice-links";
 
 const m = messages.adminOrders;
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
@@ -134,6 +135,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                   </li>
                 ))}
               </ul>
+              <InvoiceLinks orderId={order.id} status={order.status} />
               {order.proofUrl ? (
                 <button
                   type="button"

@@ -9,6 +9,7 @@ import { placeOrderInput } from "@/server/checkout/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { InvoiceDetails } from "@/components/invoices/invoice-details";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 
@@ -152,6 +153,7 @@ export function CheckoutView({ start }: Props) {
               )}
             </dl>
             <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
+            <InvoiceDetails />
             <form onSubmit={submit} className="space-y-4" noValidate>
               <div>
                 <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">

@@ -5,6 +5,7 @@ import { formatRand2 } from "@/lib/money";
 import { messages, purchaseHistoryMessages } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { InvoiceLinks } from "@/components/invoices/invoice-links";
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
@@ -96,6 +97,7 @@ export function PurchaseHistory() {
             </tbody>
           </table>
           <p className="tabular mt-2 text-right font-bold">Total {formatRand2(order.total)}</p>
+          <InvoiceLinks orderId={order.id} status={order.status} />
         </li>
       ))}
     </ul>

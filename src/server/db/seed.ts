@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { invoiceSettingsFromEnv } from "@/server/invoices/defaults";
+import { insertMissingInvoiceSettings } from "@/server/invoices/queries";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { insertMissingSettings } from "@/server/settings/queries";
 import type { ShopSettingsValues } from "@/server/settings/schemas";
@@ -39,6 +41,8 @@ export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ 
     const { rows } = await sql<{ name: string }>`select name from shop_meta.seeds`.execute(trx);
     const done = new Set(rows.map((row) => row.name));
     let seeded = await insertMissingSettings(trx, options.settings ?? settingsFromEnv());
+    // Invoices (issue 26): SHOP_VAT_NUMBER, SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS, INVOICE_PREFIX.
+    seeded = (await insertMissingInvoiceSettings(trx, invoiceSettingsFromEnv())) || seeded;
     if (!done.has("catalogue")) {
       await execScript(trx, fs.readFileSync(path.join(root, CATALOGUE_SEED), "utf8"));
       await sql`insert into shop_meta.seeds (name) values ('catalogue')`.execute(trx);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { InvoiceSettingsForm } from "@/components/admin/invoice-settings-form";
 import { ShopSettingsForm } from "@/components/admin/shop-settings-form";
 import { messages } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
@@ -20,6 +21,9 @@ export default async function AdminSettingsPage() {
         <HydrateClient>
           <ShopSettingsForm />
         </HydrateClient>
+      </div>
+      <div className="mt-8">
+        <InvoiceSettingsForm />
       </div>
     </main>
   );
