@@ -9,6 +9,7 @@ import { invoicesRouter } from "@/server/invoices/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
+import { overviewRouter } from "@/server/overview/router";
 import { profileRouter } from "@/server/profile/router";
 import { settingsRouter } from "@/server/settings/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   live: liveRouter,
   mail: mailRouter,
   orders: ordersRouter,
+  overview: overviewRouter,
   profile: profileRouter,
   settings: settingsRouter,
 });
