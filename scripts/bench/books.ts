@@ -71,15 +71,17 @@ async function generateOrders(config: DatabaseConfig, customers: BenchUser[]): P
                n % ${customers.length}::int as customer
         from generate_series(1, ${ORDERS}::int) as n`.execute(trx);
       const productCount = (await sql<{ c: number }>`select count(*)::int as c from bench_products`.execute(trx)).rows[0]!.c;
-      await sql`insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path)
-        select o.id, p.id, p.name, p.price, 1 + (o.n * 7 + k) % 3, p.image_path
+      await sql`create temporary table bench_lines on commit drop as
+        select o.id as order_id, p.id as product_id, p.name, p.price, 1 + (o.n * 7 + k) % 3 as quantity, p.image_path
         from bench_orders o cross join generate_series(0, ${LINES_PER_ORDER - 1}::int) as k
         join bench_products p on p.n = (o.n * 31 + k * 17) % ${productCount}::int`.execute(trx);
       await sql`insert into public.orders (id, reference, user_id, customer_name, customer_email, total, status, proof_path, idempotency_key, created_at, updated_at)
-        select o.id, 'ORD-' || o.n, c.id, 'Bench Customer ' || c.n, c.email,
-               (select sum(i.unit_price * i.quantity) from public.order_items i where i.order_id = o.id),
-               o.status, null, gen_random_uuid(), o.created_at, o.created_at
-        from bench_orders o join bench_customers c on c.n = o.customer`.execute(trx);
+        select o.id, 'ORD-' || o.n, c.id, 'Bench Customer ' || c.n, c.email, t.total, o.status, null, gen_random_uuid(), o.created_at, o.created_at
+        from bench_orders o
+        join bench_customers c on c.n = o.customer
+        join (select order_id, sum(price * quantity) as total from bench_lines group by order_id) t on t.order_id = o.id`.execute(trx);
+      await sql`insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path)
+        select order_id, product_id, name, price, quantity, image_path from bench_lines`.execute(trx);
       await sql`alter table public.orders enable trigger user`.execute(trx);
       await sql`alter table public.order_items enable trigger user`.execute(trx);
     });
