@@ -89,8 +89,8 @@ test.describe("invoices and the sales overview", () => {
     }
 
     // A chosen range, and its CSV.
-    await page.getByLabel("From").fill("2026-01-01");
-    await page.getByLabel("To").fill("2026-01-07");
+    await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2026-01-07");
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-07/);
     await expect(page.getByRole("table", { name: /Revenue per day/ }).getByRole("row")).toHaveCount(8);
