@@ -58,7 +58,8 @@ function supabaseImages() {
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // PGlite (WASM), pg and pdf.js are loaded by Node at run time, never bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist"],
+  // pdfkit (invoices) reads its own data files from node_modules at run time: kept out of the bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist", "pdfkit", "fontkit"],
   poweredByHeader: false,
   reactStrictMode: true,
   images: supabaseImages(),

@@ -69,6 +69,14 @@ const schema = z.object({
   BANK_ACCOUNT_TYPE: optional,
   /** Days after which unpaid orders are cancelled, 0 to 90 (0: never); unset: 7. */
   UNPAID_ORDER_DAYS: optional,
+  // Invoices (src/server/invoices/defaults.ts): seeded once, then edited under Shop settings.
+  /** The shop's VAT number (10 digits starting with 4); set means VAT-registered. */
+  SHOP_VAT_NUMBER: optional,
+  /** The registered name and address printed on invoices; unset: the shop's name and SHOP_ADDRESS. */
+  SHOP_LEGAL_NAME: optional,
+  SHOP_LEGAL_ADDRESS: optional,
+  /** Printed before each invoice's number (INV-000042); unset: INV-. */
+  INVOICE_PREFIX: optional,
   /**
    * PayFast (README "Payments"): the merchant credentials seed Shop settings on first start, as
    * BANK_* do; the owner edits them there. PAYFAST_SANDBOX: PayFast's test system.

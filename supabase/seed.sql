@@ -98,3 +98,10 @@ on conflict (id) do nothing;
 insert into public.shop_private_settings (orders_email)
 values ('hello@ourworldservices.co.za')
 on conflict (id) do nothing;
+
+-- The invoice settings (issue 26) with the demo values: not registered for VAT, so invoices are
+-- plain "Invoice"s until an admin enters the VAT number under Shop settings. The local modes
+-- create them from SHOP_VAT_NUMBER, SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS and INVOICE_PREFIX first.
+insert into public.invoice_settings (vat_registered, vat_number, legal_name, legal_address, invoice_prefix)
+values (false, '', 'Our World Services (Pty) Ltd', '12 Market Street, Johannesburg, 2001', 'INV-')
+on conflict (id) do nothing;

@@ -20,6 +20,7 @@ import { measureLiveLatency, type LiveLatency } from "./live-latency";
 import { measurePageWeight, type PageWeight } from "./page-weight";
 import { prepareShop, type PreparedShop } from "./prepare";
 import { measureVitals, type Vitals } from "./web-vitals";
+import { runBooks } from "./books";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -304,6 +305,11 @@ async function main() {
     console.log("[bench] building");
     await runToEnd("npm", ["run", "build"], "the build");
   }
+  // The owner's books at 100,000 orders (scripts/bench/books.ts): BENCH_BOOKS=1 adds them, =only runs them alone.
+  if (process.env.BENCH_BOOKS === "only") {
+    await runBooks();
+    return;
+  }
   const results: ModeResult[] = [];
 
   const benchShop = async (shop: FreshShop) => {
@@ -322,6 +328,7 @@ async function main() {
   console.log(`\n## Results (${machine})`);
   console.log(report(results, baseline));
   console.log(`\n[bench] wrote ${file}`);
+  if (process.env.BENCH_BOOKS === "1") await runBooks();
 }
 
 main().then(

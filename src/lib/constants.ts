@@ -72,3 +72,17 @@ export const LIVE_JOIN_GRACE_MS = 5_000;
  * check back from the database to keep the two equal.
  */
 export const MAX_CART_LINE_QUANTITY = 10_000;
+
+/**
+ * VAT (issue 26): prices are VAT-inclusive at this rate, in percent. The database's
+ * private.vat_rate_percent() holds the same number (tests/db/invoices.test.ts keeps them equal).
+ */
+export const VAT_RATE_PERCENT = 15;
+/** Above this total (rands, VAT inclusive) a full tax invoice names the buyer; at or below it an abridged one will do (SARS). */
+export const FULL_TAX_INVOICE_ABOVE = 5_000;
+/** The invoice number prefix a new shop starts with (INVOICE_PREFIX overrides it). */
+export const DEFAULT_INVOICE_PREFIX = "INV-";
+/** The sales overview's longest range, in days (its chart has a point per day). */
+export const MAX_OVERVIEW_DAYS = 366;
+/** Rows per page when the overview's CSV is streamed: one short read each, so no transaction is held open. */
+export const OVERVIEW_CSV_PAGE = 2_000;

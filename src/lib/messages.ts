@@ -316,3 +316,33 @@ export const purchaseHistoryMessages = {
   retry: "Try again",
   retrying: "Trying again...",
 } as const;
+
+/** Invoices and credit notes (issue 26): settings, the buyer's details, downloads. */
+export const invoiceMessages = {
+  settingsTitle: "Invoices and VAT",
+  saved: "Invoice settings saved. Invoices issued from now on use them; issued ones never change.",
+  saveFailed: "Failed to save the invoice settings. Please try again.",
+  loadFailed: "Failed to load the invoice settings.",
+  vatNumberInvalid: "A VAT number is 10 digits starting with 4.",
+  vatNumberRequired: "Please enter the VAT number, or untick VAT-registered.",
+  legalNameRequired: "Please enter the legal name printed on invoices.",
+  legalAddressRequired: "Please enter the address printed on invoices.",
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+  prefixInvalid: "The prefix is 1 to 12 capital letters, digits, dashes or slashes, starting with a letter or digit (e.g. INV-).",
+  detailsTitle: "Invoice details (optional)",
+  detailsHint: "For a tax invoice in your company's name: SARS needs the buyer's name and address above R5,000, and your VAT number if you have one.",
+  detailsSaved: "Invoice details saved.",
+  detailsSaveFailed: "Failed to save the invoice details. Please try again.",
+  notFound: "This invoice does not exist, or it is not yours.",
+  signInToDownload: "Please sign in to download your invoice.",
+  download: (number: string) => `Invoice ${number} (PDF)`,
+  downloadCredit: (number: string) => `Credit note ${number} (PDF)`,
+} as const;
+
+/** The sales overview (issue 26). */
+export const overviewMessages = {
+  title: "Overview",
+  loadFailed: "Failed to load the sales overview.",
+  rangeInvalid: "Please choose a start date on or before the end date, at most 366 days apart.",
+  noSales: "No paid orders in this range.",
+} as const;

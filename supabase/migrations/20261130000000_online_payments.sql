@@ -362,23 +362,31 @@ begin
 end
 $$;
 
--- Status changed: as before, but a change made by a payment has its own mails (above).
+-- Status changed: as in 20261129000100_invoices.sql (the mail names the invoice or credit note the
+-- same change issued), but a change made by a payment has its own mails (above).
 create or replace function public.mail_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_reason text := nullif(current_setting('shop.status_reason', true), '');
   v_days integer := substring(v_reason from 'within ([0-9]+) day')::integer;
+  v_document jsonb;
 begin
   if new.status is not distinct from old.status or v_reason like 'Paid by %' then
     return null;
   end if;
+  select jsonb_build_object('id', i.id, 'number', i.number, 'kind', i.kind) into v_document
+    from public.invoices i
+    where i.order_id = new.id and i.issued_at = now()
+    order by i.kind = 'credit_note' desc, i.serial desc
+    limit 1;
   if new.status = 'cancelled' and v_days is not null then
     perform private.enqueue_mail(new.customer_email, 'order_cancelled_unpaid', jsonb_build_object(
       'customerName', new.customer_name, 'reference', new.reference, 'total', new.total, 'days', v_days));
   else
     perform private.enqueue_mail(new.customer_email, 'status_changed', jsonb_build_object(
-      'customerName', new.customer_name, 'reference', new.reference, 'status', new.status));
+      'customerName', new.customer_name, 'reference', new.reference, 'status', new.status)
+      || case when v_document is null then '{}'::jsonb else jsonb_build_object('document', v_document) end);
   end if;
   return null;
 end

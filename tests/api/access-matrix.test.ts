@@ -22,7 +22,7 @@ import { configuredShopSettings } from "../helpers/shop-settings";
 type Role = "visitor" | "customerA" | "customerB" | "admin";
 const ROLES: Role[] = ["visitor", "customerA", "customerB", "admin"];
 /** "ok", or the refusal's code. */
-type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "PRECONDITION_FAILED";
+type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "PRECONDITION_FAILED" | "NOT_FOUND";
 
 const EVERYONE: Record<Role, Outcome> = { visitor: "ok", customerA: "ok", customerB: "ok", admin: "ok" };
 const SIGNED_IN: Record<Role, Outcome> = { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "ok", admin: "ok" };
@@ -140,9 +140,22 @@ const rules: Record<string, Rule> = {
       return { id: row.id, read: true };
     },
   },
+  "invoices.settings": { expect: ADMINS },
+  "invoices.updateSettings": {
+    expect: ADMINS,
+    input: () => ({ vatRegistered: true, vatNumber: "4123456789", legalName: "Matrix (Pty) Ltd", legalAddress: "1 Matrix Road", invoicePrefix: "INV-" }),
+  },
+  "invoices.myDetails": { expect: SIGNED_IN },
+  "invoices.saveMyDetails": { expect: SIGNED_IN, input: () => ({ company: "Matrix CC", address: "1 Matrix Road", vatNumber: "" }) },
+  // Another customer's order lists nothing for them (RLS), which is not an error.
+  "invoices.forOrder": { expect: SIGNED_IN, input: () => ({ orderId: orderA.id }) },
+  // Customer A's invoice: theirs and the admins'; anyone else is told it does not exist.
+  "invoices.download": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ id: await invoiceOfA() }) },
   "live.changes": { expect: SIGNED_IN },
   "mail.outbox": { expect: ADMINS },
   "orders.mine": { expect: SIGNED_IN },
+  "overview.summary": { expect: ADMINS },
+  "overview.range": { expect: ADMINS, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
   "profile.uploadAvatar": {
     expect: SIGNED_IN,
     input: () => {
@@ -188,6 +201,12 @@ async function payNowOrderFirst(role: Role) {
   if (role !== "customerA" && role !== "customerB") return;
   await putInCart(users[role]);
   payNowOrders[role] = (await callers[role].payments.payNow(await payNowInput(role))).orderId;
+}
+
+/** Customer A's order made paid (so the database issued its invoice), and that invoice's id. */
+async function invoiceOfA(): Promise<string> {
+  await db.kysely.updateTable("orders").set({ status: "pending_delivery" }).where("id", "=", orderA.id).where("status", "=", "pending_payment").execute();
+  return (await db.kysely.selectFrom("invoices").select("id").where("order_id", "=", orderA.id).where("kind", "=", "invoice").executeTakeFirstOrThrow()).id;
 }
 
 async function outcome(promise: Promise<unknown>): Promise<Outcome | string> {

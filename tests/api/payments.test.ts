@@ -154,6 +154,8 @@ describe("a valid ITN", () => {
     expect(payment!.details).not.toHaveProperty("signature");
     expect((await historyOf(orderId)).at(-1)).toMatchObject({ from_status: "pending_payment", to_status: "pending_delivery", reason: "Paid by PayFast", changed_by: null });
     expect((await mailsAbout(reference)).slice(before.length).sort()).toEqual(["payment_notice", "payment_received"]);
+    // Paid, so the database issued its invoice in the same transaction (ARCHITECTURE §18).
+    expect(await db.kysely.selectFrom("invoices").select("kind").where("order_id", "=", orderId).execute()).toEqual([{ kind: "invoice" }]);
     // The customer's purchase history says so.
     const [mine] = (await caller.orders.mine()).filter((order) => order.id === orderId);
     expect(mine?.payments).toMatchObject([{ provider: "PayFast", providerPaymentId: "1234567", outcome: "applied" }]);

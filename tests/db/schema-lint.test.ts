@@ -48,6 +48,18 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "admins run the unpaid-order policy in their own transaction (it refuses anyone else); it changes only orders still pending_payment past the limit, and writes the history no API role may write",
   },
+  "public.record_invoice_download(p_invoice_id uuid)": {
+    roles: ["authenticated"],
+    reason: "downloads are written by nobody else, and two first downloads at once must not both be the original (it orders them); it checks the caller is the order's customer or an admin, and records only the caller's own download",
+  },
+  "public.sales_summary(p_now timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "the sales overview reads every order once without per-row RLS checks; it refuses anyone but an admin (or the server without claims) and returns only totals",
+  },
+  "public.sales_range(p_from date, p_to date)": {
+    roles: ["authenticated"],
+    reason: "the sales overview's range, as sales_summary: admins only, totals per day, product and category",
+  },
   "private.public_object(p_bucket text, p_name text)": {
     roles: ["anon", "authenticated"],
     reason: "the local modes serve a public bucket's file by its exact name, as Supabase's public URLs do, while no SELECT policy lets anyone list public buckets; it answers one named object's type and size, from public buckets only",

@@ -4,6 +4,7 @@ import { LogoutButton } from "@/components/auth/logout-button";
 import { AvatarUpload, DeleteProfileButton } from "@/components/profile/profile-actions";
 import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
+import { InvoiceDetails } from "@/components/invoices/invoice-details";
 import { buttonClasses } from "@/components/ui/button";
 import { requireAccess } from "@/server/auth/guards";
 import { getRequestContext } from "@/trpc/request-context";
@@ -46,6 +47,10 @@ export default async function ProfilePage() {
           </HydrateClient>
         </div>
       </section>
+
+      <div className="mt-10">
+        <InvoiceDetails />
+      </div>
 
       <div className="mt-10 flex flex-wrap gap-3">
         <Link href="/products" className={buttonClasses("primary")}>

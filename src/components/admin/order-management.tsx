@@ -9,6 +9,7 @@ import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
+import { InvoiceLinks } from "@/components/invoices/invoice-links";
 
 const m = messages.adminOrders;
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
@@ -139,6 +140,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                 ))}
               </ul>
               <OrderPayments order={order} />
+              <InvoiceLinks orderId={order.id} status={order.status} />
               {order.proofUrl ? (
                 <button
                   type="button"

@@ -9,6 +9,7 @@ import { placeOrderInput } from "@/server/checkout/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { InvoiceDetails } from "@/components/invoices/invoice-details";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { goToHostedPayment } from "@/components/payments/hosted-payment";
@@ -155,6 +156,8 @@ export function CheckoutView({ start }: Props) {
               ))}
           </fieldset>
         ) : null}
+        {/* A business's details for its tax invoice, whichever way it pays. */}
+        {start.payNow || start.bank !== null ? <InvoiceDetails /> : null}
         {method === "payfast" ? (
           <div className="space-y-4" data-testid="pay-now">
             <p className="text-sm text-muted">{pm.payNowHint}</p>

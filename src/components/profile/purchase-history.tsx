@@ -6,6 +6,7 @@ import { messages, purchaseHistoryMessages } from "@/lib/messages";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
+import { InvoiceLinks } from "@/components/invoices/invoice-links";
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
@@ -122,6 +123,7 @@ export function PurchaseHistory() {
             </tbody>
           </table>
           <p className="tabular mt-2 text-right font-bold">Total {formatRand2(order.total)}</p>
+          <InvoiceLinks orderId={order.id} status={order.status} />
         </li>
       ))}
     </ul>

@@ -5,10 +5,12 @@ import { cartRouter } from "@/server/cart/router";
 import { catalogueRouter } from "@/server/catalogue/router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { contactRouter } from "@/server/contact/router";
+import { invoicesRouter } from "@/server/invoices/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
 import { paymentsRouter } from "@/server/payments/router";
+import { overviewRouter } from "@/server/overview/router";
 import { profileRouter } from "@/server/profile/router";
 import { settingsRouter } from "@/server/settings/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -22,10 +24,12 @@ export const appRouter = createTRPCRouter({
   cart: cartRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  invoices: invoicesRouter,
   live: liveRouter,
   mail: mailRouter,
   orders: ordersRouter,
   payments: paymentsRouter,
+  overview: overviewRouter,
   profile: profileRouter,
   settings: settingsRouter,
 });

@@ -39,6 +39,7 @@ export function navLinksFor(user: Pick<SessionUser, "role"> | null): NavLink[] {
  * leaves out too (the spec's header has Dashboard and Orders; more would not fit at tablet width).
  */
 export const ADMIN_LINKS: NavLink[] = [
+  { href: "/admin/overview", label: "Overview" },
   { href: "/admin/dashboard", label: "Products" },
   { href: "/admin/orders", label: "Orders" },
   { href: "/admin/messages", label: "Messages" },

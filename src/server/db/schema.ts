@@ -22,6 +22,10 @@ export interface ProfilesTable {
   role: Generated<UserRole>;
   avatar_path: string | null;
   created_at: Generated<Date>;
+  /** The buyer's details for a full tax invoice (issue 26); empty when not given. */
+  invoice_company: Generated<string>;
+  invoice_address: Generated<string>;
+  invoice_vat_number: Generated<string>;
 }
 
 export interface CategoriesTable {
@@ -224,6 +228,46 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** Invoice and VAT settings: one row at most, admins only (issue 26). */
+export interface InvoiceSettingsTable {
+  id: Generated<boolean>;
+  vat_registered: Generated<boolean>;
+  vat_number: Generated<string>;
+  legal_name: string;
+  legal_address: string;
+  invoice_prefix: Generated<string>;
+  /** Stamped by a trigger, with the admin who saved. */
+  updated_at: Generated<Date>;
+  updated_by: Generated<string | null>;
+}
+
+/** The invoice and credit-note counters: written only by the issuing trigger. */
+export interface InvoiceCountersTable {
+  kind: "invoice" | "credit_note";
+  last_number: string;
+}
+
+/** Issued invoices and credit notes: written only by SQL, never changed. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: "invoice" | "credit_note";
+  serial: string;
+  number: string;
+  credits_invoice_id: string | null;
+  issued_at: Generated<Date>;
+  total: Numeric;
+  vat: Numeric;
+  snapshot: ColumnType<unknown, string, never>;
+}
+
+export interface InvoiceDownloadsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  downloaded_by: string | null;
+  downloaded_at: Generated<Date>;
+}
+
 export interface DB {
   profiles: ProfilesTable;
   categories: CategoriesTable;
@@ -239,6 +283,10 @@ export interface DB {
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
   mail_outbox: MailOutboxTable;
+  invoice_settings: InvoiceSettingsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_downloads: InvoiceDownloadsTable;
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
   "auth.identities": AuthIdentitiesTable;

@@ -4,6 +4,8 @@ import { sql, type Kysely } from "kysely";
 import { paymentCredentialsFromEnv } from "@/server/payments/defaults";
 import { insertMissingCredentials } from "@/server/payments/payment-settings";
 import type { PaymentCredentials } from "@/server/ports/payments";
+import { invoiceSettingsFromEnv } from "@/server/invoices/defaults";
+import { insertMissingInvoiceSettings } from "@/server/invoices/queries";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { insertMissingSettings } from "@/server/settings/queries";
 import type { ShopSettingsValues } from "@/server/settings/schemas";
@@ -45,6 +47,8 @@ export async function seedOnce(db: Kysely<DB>, options: SeedOptions): Promise<{ 
     const done = new Set(rows.map((row) => row.name));
     let seeded = await insertMissingSettings(trx, options.settings ?? settingsFromEnv());
     await insertMissingCredentials(trx, options.payments === undefined ? paymentCredentialsFromEnv() : options.payments);
+    // Invoices (issue 26): SHOP_VAT_NUMBER, SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS, INVOICE_PREFIX.
+    seeded = (await insertMissingInvoiceSettings(trx, invoiceSettingsFromEnv())) || seeded;
     if (!done.has("catalogue")) {
       await execScript(trx, fs.readFileSync(path.join(root, CATALOGUE_SEED), "utf8"));
       await sql`insert into shop_meta.seeds (name) values ('catalogue')`.execute(trx);

@@ -84,6 +84,10 @@ export const mailDataSchemas = {
     customerName,
     reference,
     status: z.enum(ORDER_STATUSES),
+    /** The invoice (order paid) or credit note (paid order cancelled) this change issued, if any. */
+    document: z
+      .object({ id: z.uuid(), number: line(40), kind: z.enum(["invoice", "credit_note"]) })
+      .optional(),
   }),
   /** To the customer, when the unpaid-order policy cancels an order. */
   order_cancelled_unpaid: z.object({

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PaymentSettingsForm } from "@/components/admin/payment-settings-form";
+import { InvoiceSettingsForm } from "@/components/admin/invoice-settings-form";
 import { ShopSettingsForm } from "@/components/admin/shop-settings-form";
 import { messages } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
@@ -24,6 +25,9 @@ export default async function AdminSettingsPage() {
             <PaymentSettingsForm />
           </div>
         </HydrateClient>
+      </div>
+      <div className="mt-8">
+        <InvoiceSettingsForm />
       </div>
     </main>
   );

@@ -45,6 +45,15 @@ export function StatusChangedMail({ data, shop }: { data: Data; shop: ParsedMail
           If you have already paid for it, or think this is a mistake, please contact us at {shop.email} or {shop.phone}.
         </P>
       ) : null}
+      {data.document ? (
+        <P>
+          {data.document.kind === "invoice" ? "Your invoice" : "Your credit note"} <strong>{data.document.number}</strong> is ready:{" "}
+          <a href={`${shop.siteUrl}/invoices/${data.document.id}`} style={{ color: t.brand800 }}>
+            download it as a PDF
+          </a>{" "}
+          (sign in first if asked).
+        </P>
+      ) : null}
       <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
     </MailLayout>
   );

@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { formatRand2 } from "@/lib/money";
+import type { InvoiceSnapshot } from "./snapshot";
+
+/**
+ * The fonts every invoice is drawn in, shipped with the app (the Inter TTFs of
+ * @expo-google-fonts/inter, read from disk: nothing is fetched at run time). TTFs rather than
+ * PDF's standard fonts so any name a customer types (Zoë, Ŵ, ł) prints, embedded as subsets.
+ */
+const FONT_DIR = path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter");
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= {
+    regular: fs.readFileSync(path.join(FONT_DIR, "400Regular", "Inter_400Regular.ttf")),
+    bold: fs.readFileSync(path.join(FONT_DIR, "700Bold", "Inter_700Bold.ttf")),
+  };
+  return fonts;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Johannesburg" });
+
+/** "29 November 2026", the day in South African time. */
+export function invoiceDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** The document's title as SARS names it. */
+export function documentTitle(snapshot: InvoiceSnapshot): string {
+  if (snapshot.document === "credit_note") return snapshot.vatRate === null ? "Credit Note" : "Tax Credit Note";
+  return snapshot.document === "tax_invoice" ? "Tax Invoice" : "Invoice";
+}
+
+const INK = "#1f2933";
+const MUTED = "#52606d";
+const BRAND = "#0e4b46";
+
+/**
+ * Draws an invoice or credit note as a PDF (A4) from its snapshot alone. `copy`: a second or
+ * later download, marked "Copy" so it is never taken for a second original.
+ */
+export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boolean }): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const title = documentTitle(snapshot);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    // The first font as bytes, so pdfkit never loads its standard Helvetica (@types/pdfkit says string; pdfkit takes either).
+    font: regular as unknown as string,
+    lang: "en-ZA",
+    info: { Title: `${title} ${snapshot.number}`, Author: snapshot.seller.name, Subject: `Order ${snapshot.orderReference}` },
+  });
+  doc.registerFont("regular", regular);
+  doc.registerFont("bold", bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const registered = snapshot.vatRate !== null;
+
+  // Heading: the title, and "Copy" beside it on every download after the first.
+  doc.font("bold").fontSize(22).fillColor(BRAND).text(title, left, 50);
+  if (options.copy) {
+    doc.font("bold").fontSize(22).fillColor("#b42318").text("Copy", left, 50, { width, align: "right" });
+  }
+  doc.moveDown(0.6);
+
+  // Seller (left) and the document's number and date (right).
+  const top = doc.y;
+  doc.font("bold").fontSize(11).fillColor(INK).text(snapshot.seller.name, left, top, { width: width / 2 - 10 });
+  doc.font("regular").fontSize(10).fillColor(INK).text(snapshot.seller.address, { width: width / 2 - 10 });
+  if (snapshot.seller.vatNumber) doc.text(`VAT number: ${snapshot.seller.vatNumber}`, { width: width / 2 - 10 });
+  const sellerBottom = doc.y;
+
+  const right = left + width / 2 + 10;
+  const numberLabel = snapshot.document === "credit_note" ? "Credit note number" : "Invoice number";
+  doc.font("regular").fontSize(10).fillColor(INK);
+  doc.text(`${numberLabel}: ${snapshot.number}`, right, top, { width: width / 2 - 10 });
+  doc.text(`Date: ${invoiceDate(snapshot.issuedAt)}`, { width: width / 2 - 10 });
+  doc.text(`Order: ${snapshot.orderReference} (${invoiceDate(snapshot.orderDate)})`, { width: width / 2 - 10 });
+  if (snapshot.credits) {
+    doc.text(`Credits invoice ${snapshot.credits.number} of ${invoiceDate(snapshot.credits.issuedAt)}`, { width: width / 2 - 10 });
+  }
+  doc.y = Math.max(sellerBottom, doc.y) + 16;
+
+  // The buyer: on a full tax invoice (above R5,000) everything SARS asks for; otherwise the name.
+  doc.font("bold").fontSize(10).fillColor(MUTED).text(snapshot.document === "credit_note" ? "Credited to" : "Bill to", left);
+  doc.font("regular").fontSize(10).fillColor(INK);
+  const buyer = snapshot.buyer;
+  if (buyer.company) doc.text(buyer.company);
+  doc.text(buyer.company ? `Attention: ${buyer.name}` : buyer.name);
+  if (snapshot.full || !registered || buyer.address) {
+    if (buyer.address) doc.text(buyer.address);
+    if (buyer.vatNumber) doc.text(`VAT number: ${buyer.vatNumber}`);
+  }
+  doc.text(buyer.email);
+  doc.moveDown(1.2);
+
+  // The lines.
+  const columns = registered
+    ? [
+        { label: "Description", width: width - 310, align: "left" as const },
+        { label: "Qty", width: 40, align: "right" as const },
+        { label: "Unit price", width: 85, align: "right" as const },
+        { label: "Amount", width: 95, align: "right" as const },
+        { label: "VAT", width: 90, align: "right" as const },
+      ]
+    : [
+        { label: "Description", width: width - 220, align: "left" as const },
+        { label: "Qty", width: 40, align: "right" as const },
+        { label: "Unit price", width: 85, align: "right" as const },
+        { label: "Amount", width: 95, align: "right" as const },
+      ];
+  const row = (cells: string[], font: "regular" | "bold") => {
+    doc.font(font).fontSize(10).fillColor(INK);
+    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 }));
+    const height = Math.max(...heights);
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      doc.text(cell, x, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
+      x += columns[i]!.width;
+    });
+    doc.x = left;
+    doc.y = y + height + 6;
+  };
+  row(
+    columns.map((c) => c.label),
+    "bold",
+  );
+  doc.moveTo(left, doc.y - 3).lineTo(left + width, doc.y - 3).strokeColor("#cbd2d9").stroke();
+  for (const line of snapshot.lines) {
+    const cells = [line.description, String(line.quantity), formatRand2(line.unitPrice), formatRand2(line.amount)];
+    if (registered) cells.push(formatRand2(line.vat ?? "0.00"));
+    row(cells, "regular");
+  }
+  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor("#cbd2d9").stroke();
+  doc.moveDown(0.8);
+
+  // Totals, right-aligned.
+  const total = (label: string, value: string, font: "regular" | "bold" = "regular") => {
+    const y = doc.y;
+    doc.font(font).fontSize(11).fillColor(INK).text(label, left, y, { width: width - 110, align: "right" });
+    doc.text(value, left + width - 105, y, { width: 105, align: "right" });
+    doc.x = left;
+  };
+  if (registered) {
+    total("Total excluding VAT", formatRand2(snapshot.exclusive));
+    total(`VAT at ${snapshot.vatRate}%`, formatRand2(snapshot.vat));
+    total("Total including VAT", formatRand2(snapshot.total), "bold");
+  } else {
+    total("Total", formatRand2(snapshot.total), "bold");
+  }
+  doc.moveDown(1.5);
+  doc.font("regular").fontSize(9).fillColor(MUTED);
+  if (snapshot.document === "credit_note") {
+    doc.text(`This credit note cancels invoice ${snapshot.credits?.number ?? ""} in full.`, left, doc.y, { width });
+  }
+  if (registered) doc.text(`Prices include VAT at ${snapshot.vatRate}%.`, left, doc.y, { width });
+  else doc.text("The seller is not registered for VAT: no VAT is charged.", left, doc.y, { width });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,33 @@
+import { z } from "@/lib/zod";
+
+/** An amount as the snapshot stores it: numeric(12,2) as text ("149.50"). */
+const amount = z.string().regex(/^-?\d{1,10}\.\d{2}$/);
+
+/**
+ * What an issued invoice or credit note prints, frozen by SQL when it was issued
+ * (private.issue_invoice / issue_credit_note in 20261129000100_invoices.sql). The PDF is drawn
+ * from this alone, so a later change of prices, names or settings never alters it.
+ */
+export const invoiceSnapshot = z.object({
+  version: z.literal(1),
+  /** tax_invoice: a VAT-registered shop's; invoice: a shop not registered for VAT; credit_note: a cancelled paid order's. */
+  document: z.enum(["tax_invoice", "invoice", "credit_note"]),
+  /** A full tax invoice (above R5,000): the buyer's details are printed. */
+  full: z.boolean(),
+  number: z.string().min(1),
+  issuedAt: z.string().min(1),
+  orderReference: z.string(),
+  orderDate: z.string(),
+  seller: z.object({ name: z.string(), address: z.string(), vatNumber: z.string().nullable() }),
+  buyer: z.object({ name: z.string(), email: z.string(), company: z.string(), address: z.string(), vatNumber: z.string() }),
+  /** Null when the shop was not registered for VAT. */
+  vatRate: z.number().nullable(),
+  lines: z.array(z.object({ description: z.string(), quantity: z.number().int(), unitPrice: amount, amount, vat: amount.optional() })),
+  total: amount,
+  vat: amount,
+  exclusive: amount,
+  /** A credit note's invoice. */
+  credits: z.object({ number: z.string(), issuedAt: z.string() }).optional(),
+});
+
+export type InvoiceSnapshot = z.infer<typeof invoiceSnapshot>;
