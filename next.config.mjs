@@ -62,7 +62,17 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist", "pdfkit", "fontkit"],
   poweredByHeader: false,
   reactStrictMode: true,
-  images: supabaseImages(),
+  images: {
+    // Uploaded pictures in the smallest format the browser takes, at the width it shows them
+    // (a product card on a 390 px phone takes the 640 px image at most: PRODUCT_GRID_SIZES).
+    formats: ["image/avif", "image/webp"],
+    ...supabaseImages(),
+  },
+  experimental: {
+    // The stylesheet in the page itself: the first paint waits for no second request, so it
+    // comes before the scripts have loaded, and it is the largest paint (BENCHMARKS.md, issue 28).
+    inlineCss: true,
+  },
   // Every response (pages, API, files, static assets); pages also get a per-request
   // Content-Security-Policy from src/proxy.ts.
   async headers() {

@@ -1,10 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env, runMode } from "@/env";
-import { serveKept } from "@/server/kept-pages/serve";
+import { backForwardKeepable, serveKept } from "@/server/kept-pages/serve";
 import { refreshSession } from "@/server/platform/proxy";
 import { stringifySetCookie } from "cookie";
 import type { CookieJar } from "@/server/ports/cookies";
 import { contentSecurityPolicy } from "@/server/security/http-headers";
+import { VISITOR_PAGE_CACHE_CONTROL } from "@/server/security/page-caching";
 
 /**
  * Before pages render: keeps sessions fresh (Server Components cannot set cookies; the platform
@@ -47,6 +48,10 @@ export async function proxy(request: NextRequest) {
   headers.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
+  // A visitor's storefront page or its client navigation's payload may be kept for Back (Next.js
+  // keeps a Cache-Control set here); everything else keeps Next's `no-store`
+  // (src/server/security/page-caching.ts).
+  if (backForwardKeepable(request) && written.length === 0) response.headers.set("cache-control", VISITOR_PAGE_CACHE_CONTROL);
   for (const [name, value, options] of written) response.cookies.set({ name, value, ...options });
   return response;
 }
@@ -55,5 +60,5 @@ export const config = {
   // Pages and the catalogue's API answers (kept); not static assets or the shop's images, nor
   // the rest of the API: a procedure's context checks and renews the session itself, and a JSON
   // answer needs no page policy, so passing through here only cost each call ~0.5 ms.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|catalogue/|files/|robots.txt|sitemap.xml|api/payments/|api/trpc/(?!catalogue\\.)).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png|manifest.webmanifest|icons/|catalogue/|files/|robots.txt|sitemap.xml|api/payments/|api/trpc/(?!catalogue\\.)).*)"],
 };

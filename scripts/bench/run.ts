@@ -7,6 +7,10 @@
  *   npm run bench                     # build, then measure the embedded default
  *   npm run bench -- --no-build       # reuse the current .next build
  *   BENCH_PRODUCTS=500 BENCH_DURATION=5 npm run bench
+ *   BENCH_ONLY=none npm run bench -- --no-build   # no load cases: checkout, live updates, weight, vitals, Lighthouse
+ *
+ * Lighthouse's mobile run (scripts/bench/lighthouse.ts, median of LIGHTHOUSE_RUNS=3 per page) measures
+ * /, /products, a product page and /about of the embedded shop, then Next.js alone, in the same run.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -21,6 +25,7 @@ import { measurePageWeight, type PageWeight } from "./page-weight";
 import { prepareShop, type PreparedShop } from "./prepare";
 import { measureVitals, type Vitals } from "./web-vitals";
 import { runBooks } from "./books";
+import { lighthouseTable, measureLighthouse, type LighthouseResult } from "./lighthouse";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -39,6 +44,10 @@ const CUSTOMERS = ADD_TO_CART_CUSTOMERS + Object.values(CHECKOUTS).reduce((a, b)
 /** BENCH_ONLY=<regex> limits the load cases by name (the other measurements always run). */
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? ".");
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
+/** Lighthouse runs per page (the median is reported). */
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** The pages issue 28 measured with Lighthouse, a visitor's. */
+const LIGHTHOUSE_PAGES = (productId: string) => [{ route: "/" }, { route: "/products" }, { route: `/products/${productId}`, label: "/products/{id}" }, { route: "/about" }];
 const BASE_URL = `http://localhost:${PORT}`;
 
 /** A signed-in customer's throughput for a page as a share of a visitor's, at one load. */
@@ -56,6 +65,7 @@ interface ModeResult {
   live: LiveLatency;
   pageWeight: PageWeight[];
   vitals: Vitals[];
+  lighthouse: LighthouseResult[];
   peakRssMb: number;
 }
 
@@ -228,7 +238,15 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
       { route: "/cart", cookie: cartCookie },
     ]);
 
-    return { mode, load, productsToAboutThroughput, signedInToVisitor, live, pageWeight, vitals, peakRssMb: running.peakRss() / 1024 / 1024 };
+    // Lighthouse last: its runs are the quietest part of the bench. The embedded shop only (it is
+    // the default, and the pages are served the same way in every mode).
+    let lighthouse: LighthouseResult[] = [];
+    if (mode === "embedded") {
+      console.log(`[bench] Lighthouse, mobile, median of ${LIGHTHOUSE_RUNS}`);
+      lighthouse = await measureLighthouse(BASE_URL, LIGHTHOUSE_PAGES(productId), LIGHTHOUSE_RUNS);
+    }
+
+    return { mode, load, productsToAboutThroughput, signedInToVisitor, live, pageWeight, vitals, lighthouse, peakRssMb: running.peakRss() / 1024 / 1024 };
   } finally {
     await running.stop();
   }
@@ -239,6 +257,7 @@ const BASELINE_DIR = "scripts/bench/baseline";
 interface Baseline {
   pageWeight: PageWeight;
   vitals: Vitals;
+  lighthouse: LighthouseResult;
 }
 
 /** Runs a command to its end with its output shown; throws unless it succeeds. */
@@ -257,7 +276,8 @@ async function measureBaseline(build: boolean): Promise<Baseline> {
   try {
     const pageWeight = await measurePageWeight(running.baseUrl, "/");
     const [vitals] = await measureVitals(running.baseUrl, [{ route: "/" }]);
-    return { pageWeight, vitals: vitals! };
+    const [lighthouse] = await measureLighthouse(running.baseUrl, [{ route: "/", label: "Next.js alone (scripts/bench/baseline)" }], LIGHTHOUSE_RUNS);
+    return { pageWeight, vitals: vitals!, lighthouse: lighthouse! };
   } finally {
     await running.stop();
   }
@@ -294,6 +314,10 @@ function report(results: ModeResult[], baseline: Baseline): string {
     }
     lines.push("", "| Route (Moto G4, 4× CPU, median of 5) | LCP ms | CLS | TBT ms |", "|---|---:|---:|---:|");
     for (const v of result.vitals) lines.push(`| ${v.route} | ${v.lcp.toFixed(0)} | ${v.cls.toFixed(3)} | ${v.tbt.toFixed(0)} |`);
+    if (result.lighthouse.length > 0) {
+      lines.push("", `Lighthouse ${LIGHTHOUSE_RUNS}× per page, mobile (slow 4G, 4× CPU, simulated), medians; Next.js alone in the same run:`, "");
+      lines.push(...lighthouseTable([...result.lighthouse, baseline.lighthouse]));
+    }
     lines.push("", `Peak server memory (resident, with child processes): **${result.peakRssMb.toFixed(0)} MB**.`);
   }
   return lines.join("\n");

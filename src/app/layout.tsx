@@ -1,4 +1,5 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { BRAND_COLOURS } from "@/lib/brand-icon";
 import { CustomCursor } from "@/components/layout/custom-cursor";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -20,6 +21,9 @@ export const metadata: Metadata = {
     description: site.description,
   },
 };
+
+/** The phone's browser bar in the shop's colour (the favicon, touch icon and manifest are this folder's metadata files). */
+export const viewport: Viewport = { themeColor: BRAND_COLOURS.theme };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Signed-in views (cart, checkout, profile, admin, the header's badge) use tRPC's React Query

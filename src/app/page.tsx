@@ -81,8 +81,8 @@ export default async function HomePage() {
           </div>
           <div className="mt-6">
             <ProductGrid label="Featured products">
-              {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} priority={index < 2} />
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} />
               ))}
             </ProductGrid>
           </div>

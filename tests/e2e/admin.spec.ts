@@ -89,6 +89,8 @@ test.describe("admin orders", () => {
     await signIn(shopper, DEMO_CUSTOMER);
     await shopper.goto("/products?q=Branded%20Cap");
     await shopper.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+    // The list's cards have their own Add to Cart: wait for the product's page.
+    await expect(shopper).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
     await shopper.getByRole("button", { name: "Add to Cart" }).first().click();
     await expect(shopper.getByText(/added to cart\.|quantity updated in cart\./).first()).toBeVisible();
     await shopper.goto("/checkout");

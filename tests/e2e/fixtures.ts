@@ -29,6 +29,8 @@ export async function newCustomerAtCheckout(page: Page, fullName: string, emailP
   await expect(page.getByTestId("greeting")).toBeVisible();
   await page.goto("/products?q=Branded%20Cap");
   await page.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+  // The list's cards have their own Add to Cart: wait for the product's page.
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
   await page.getByRole("button", { name: "Add to Cart" }).first().click();
   await expect(page.getByText(messages.cart.added("Branded Cap"))).toBeVisible();
   await page.goto("/checkout");

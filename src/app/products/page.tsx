@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { MAX_PRODUCT_PAGE, PRODUCT_SORTS, type ProductSort } from "@/lib/constants";
@@ -7,6 +8,7 @@ import { messages } from "@/lib/messages";
 import { site } from "@/server/settings/site";
 import { caller } from "@/trpc/caller";
 import { listProductsInput } from "@/server/catalogue/schemas";
+import { getPageViewer } from "@/server/auth/guards";
 
 export const metadata: Metadata = {
   title: "Products and services",
@@ -35,7 +37,8 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= MAX_PRODUCT_PAGE ? rawPage : 1;
   const parsed = listProductsInput.safeParse({ category: first(params.category) || undefined, search: first(params.q) || undefined, sort, page });
   const input = parsed.success ? (parsed.data ?? {}) : { sort };
-  const [{ products, hasNext }, categories] = await Promise.all([caller.catalogue.page(input), caller.catalogue.categories()]);
+  const [{ products, hasNext }, categories, pageViewer] = await Promise.all([caller.catalogue.page(input), caller.catalogue.categories(), getPageViewer()]);
+  const viewer: Viewer = pageViewer.kind === "visitor" ? "visitor" : pageViewer.role === "admin" ? "admin" : "customer";
   const current = input.page ?? 1;
   const pageHref = (to: number) => productsHref({ category: input.category, q: input.search, sort, page: to });
   const tabs = ["All", ...categories];
@@ -46,16 +49,17 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
       <h1 className="text-3xl font-bold sm:text-4xl">Products and services</h1>
       <p className="mt-2 max-w-2xl text-muted">Everything we offer, from a weekly clean to a party pack for twenty. Prices in rands.</p>
 
-      <nav aria-label="Categories" className="mt-8 -mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 pb-2">
+      {/* One row that scrolls sideways on a phone (snapping to a tab, no scrollbar taking room). */}
+      <nav aria-label="Categories" className="mt-8 -mx-4 snap-x overflow-x-auto overscroll-x-contain px-4 [scrollbar-width:none] sm:mx-0 sm:px-0 sm:[scrollbar-width:auto]">
+        <ul className="flex w-max gap-2 pb-2">
           {tabs.map((tab) => {
             const current = tab === active;
             return (
-              <li key={tab}>
+              <li key={tab} className="shrink-0 snap-start scroll-ml-4">
                 <Link
                   href={productsHref({ category: tab === "All" ? undefined : tab, q: input.search, sort })}
                   aria-current={current ? "page" : undefined}
-                  className={`block whitespace-nowrap rounded-full border px-4 py-2 text-sm font-medium transition ${
+                  className={`flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition ${
                     current ? "border-brand-700 bg-brand-700 text-white" : "border-line bg-white text-ink hover:border-brand-600"
                   }`}
                 >
@@ -77,7 +81,9 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
         ) : (
           <ProductGrid label="Product list">
             {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} priority={index < 4} />
+              <ProductCard key={product.id} product={product} priority={index < 4}>
+                <AddToCart productId={product.id} available={product.available} viewer={viewer} compact />
+              </ProductCard>
             ))}
           </ProductGrid>
         )}

@@ -9,24 +9,29 @@ import { NOTICE_PAGES, useUnseenNotices, type NoticeKind } from "./notices/unsee
 
 const KIND_OF_PAGE = new Map<string, NoticeKind>(Object.entries(NOTICE_PAGES).map(([kind, href]) => [href, kind as NoticeKind]));
 
-/** The admin pages' navigation: compact tabs, the current page marked, new orders and messages counted. */
+/**
+ * The admin pages' navigation: compact tabs, the current page marked, new orders and messages
+ * counted. On a phone every tab is on screen at once (a grid of thumb-sized tabs, no strip to
+ * scroll) with the sound switch on the row under it; from `sm` one row, the switch at its end.
+ * The tabs are whatever `links` holds, in its order.
+ */
 export function AdminNav({ links }: { links: NavLink[] }) {
   const pathname = usePathname();
   const unseen = useUnseenNotices();
   return (
     <nav aria-label="Admin" className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:px-6">
-        <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+      <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-2 sm:px-6">
+        <ul className="grid min-w-0 flex-1 grid-cols-3 gap-1 sm:flex sm:flex-wrap">
           {links.map((link) => {
             const current = pathname.startsWith(link.href);
             const kind = KIND_OF_PAGE.get(link.href);
             const count = kind ? unseen[kind].length : 0;
             return (
-              <li key={link.href} className="shrink-0">
+              <li key={link.href} className="min-w-0 sm:shrink-0">
                 <Link
                   href={link.href}
                   aria-current={current ? "page" : undefined}
-                  className={`flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium transition ${current ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
+                  className={`flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-2 text-center text-sm leading-tight font-medium transition sm:min-h-9 sm:px-3 ${current ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
                 >
                   {link.label}
                   {/* Read out as "Orders 2 new"; the flex gap does the spacing on screen. */}
@@ -42,7 +47,9 @@ export function AdminNav({ links }: { links: NavLink[] }) {
             );
           })}
         </ul>
-        <NoticeSoundSwitch />
+        <div className="flex justify-end">
+          <NoticeSoundSwitch />
+        </div>
       </div>
     </nav>
   );

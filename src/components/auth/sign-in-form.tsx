@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { signInInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";
@@ -12,12 +11,12 @@ import { PasswordField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { GoogleButton } from "./google-button";
+import { loadPage } from "@/components/ui/load-page";
 
 const m = messages.auth;
 
 /** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
 export function SignInForm({ next, googleDone, googleOffered }: { next?: string; googleDone?: string; googleOffered: boolean }) {
-  const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const flash = useFlashMessage();
@@ -27,20 +26,16 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
   useEffect(() => {
     if (!googleDone) return;
     show(m.googleSignInSuccess, "success");
-    const timer = setTimeout(() => {
-      router.replace(googleDone);
-      router.refresh();
-    }, 1_000);
+    const timer = setTimeout(() => loadPage(googleDone, "replace"), 1_000);
     return () => clearTimeout(timer);
-  }, [googleDone, router, show]);
+  }, [googleDone, show]);
 
   // Supabase with e-mail confirmation: an unconfirmed address may ask for the link again.
   const [unconfirmed, setUnconfirmed] = useState(false);
   const signIn = api.auth.signIn.useMutation({
     onSuccess: ({ message, redirectTo }) => {
       show(message, "success");
-      router.replace(redirectTo);
-      router.refresh();
+      loadPage(redirectTo, "replace");
     },
     onError: (error) => {
       setUnconfirmed(error.message === m.emailNotConfirmed);

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signUpInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";
@@ -11,10 +10,10 @@ import { PasswordField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { GoogleButton } from "./google-button";
+import { loadPage } from "@/components/ui/load-page";
 
 /** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
 export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
-  const router = useRouter();
   const [values, setValues] = useState({ fullName: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
   const flash = useFlashMessage();
   const { show } = flash;
@@ -27,10 +26,7 @@ export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
       // Waiting for the e-mail confirmation (Supabase): the message says to check the inbox.
       if (!signedIn) return;
       // Signed in now: move on to the shop (the header greets the new customer there).
-      setTimeout(() => {
-        router.push("/products");
-        router.refresh();
-      }, 1_500);
+      setTimeout(() => loadPage("/products"), 1_500);
     },
     onError: (error) => show(error.message, "error"),
   });

@@ -3,28 +3,36 @@ import { formatRand } from "@/lib/money";
 import type { CatalogueProduct } from "@/server/catalogue/catalogue-queries";
 import { ProductImage } from "./product-image";
 
-export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+/**
+ * How wide a card's picture is shown, for the browser to pick from the srcset: two columns on a
+ * phone (half the screen less the gaps), three from 1024 px, four in the 1152 px container from
+ * 1280 px. At 390 px that is ~180 px, so a 3× phone takes the 640 px image, not a 1080 px one.
+ */
+export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 270px, (min-width: 1024px) 33vw, 50vw";
 
-/** A product in a grid: image on top, name, category, price; the card links to its page. */
+/**
+ * A product in a grid: image on top, name, category, price; the card links to its page, and
+ * `children` (Add to Cart) sit under it. Compact on a phone, where two share a row.
+ */
 export function ProductCard({ product, priority = false, children }: { product: CatalogueProduct; priority?: boolean; children?: React.ReactNode }) {
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <Link href={`/products/${product.id}`} className="block flex-1 focus-visible:outline-offset-[-3px]">
         <ProductImage src={product.imageUrl} alt={product.name} sizes={PRODUCT_GRID_SIZES} priority={priority} />
-        <div className="space-y-1 p-4">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
-          <h3 className="font-semibold text-ink group-hover:text-brand-800">{product.name}</h3>
-          <p className="tabular text-lg font-bold text-accent-700">{formatRand(product.price)}</p>
+        <div className="space-y-1 p-3 sm:p-4">
+          <p className="truncate text-[0.6875rem] font-semibold uppercase tracking-wide text-brand-700 sm:text-xs">{product.category}</p>
+          <h3 className="text-sm font-semibold leading-snug text-ink [overflow-wrap:anywhere] group-hover:text-brand-800 sm:text-base">{product.name}</h3>
+          <p className="tabular text-base font-bold text-accent-700 sm:text-lg">{formatRand(product.price)}</p>
         </div>
       </Link>
-      {children ? <div className="px-4 pb-4">{children}</div> : null}
+      {children ? <div className="px-3 pb-3 sm:px-4 sm:pb-4">{children}</div> : null}
     </li>
   );
 }
 
 export function ProductGrid({ children, label }: { children: React.ReactNode; label?: string }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
       {children}
     </ul>
   );

@@ -6,6 +6,7 @@ import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { loadPage } from "@/components/ui/load-page";
 
 const m = messages.profile;
 
@@ -47,12 +48,8 @@ export function AvatarUpload() {
 
 /** 'Delete Profile', after the spec's confirmation. */
 export function DeleteProfileButton() {
-  const router = useRouter();
   const remove = api.profile.deleteAccount.useMutation({
-    onSuccess: () => {
-      router.push("/");
-      router.refresh();
-    },
+    onSuccess: () => loadPage("/"),
     onError: () => window.alert(m.deleteFailed),
   });
   return (

@@ -2,19 +2,15 @@
 
 import Image from "next/image";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/trpc/react";
+import { loadPage } from "@/components/ui/load-page";
 
 /** The profile picture that opens a small menu: Profile, Cart and Logout (spec §2). */
 export function ProfileMenu({ avatarUrl, name, isAdmin }: { avatarUrl: string; name: string; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
-  const router = useRouter();
   const signOut = api.auth.signOut.useMutation({
-    onSettled: () => {
-      router.push("/");
-      router.refresh();
-    },
+    onSettled: () => loadPage("/"),
   });
   return (
     <div className="relative inline-block">

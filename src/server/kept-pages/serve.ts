@@ -21,10 +21,14 @@
  * (src/server/auth/page-viewer.ts) with the slots of src/lib/page-viewer.ts.
  */
 import { env } from "@/env";
+import { PERSONAL_PAGE_CACHE_CONTROL, VISITOR_PAGE_CACHE_CONTROL } from "@/server/security/page-caching";
 import { keptPage, type StoredPage } from "./kept-store";
 import { replay, replayAnswer, replaySignedIn } from "./responses";
 import { signedInViewer, type SignedInViewer } from "./signed-in-viewers";
 import { keptAnswerKey, signedInPageKey, visitorPageKey } from "./which-requests";
+
+/** Whether a page the proxy passes on to the render may be kept by the browser for Back (see ./which-requests.ts). */
+export { backForwardKeepable } from "./which-requests";
 
 /** What a kept page needs from the proxy for one response. */
 export interface ResponseParts {
@@ -52,13 +56,20 @@ export async function serveKept(request: Request, parts: ResponseParts, origin: 
   const visitorKey = visitorPageKey(request);
   if (visitorKey) {
     const page = await keptPage(visitorKey, origin, "visitor");
-    return page ? replay(page, parts.nonce, parts.policy) : null;
+    if (!page) return null;
+    const response = replay(page, parts.nonce, parts.policy);
+    // Nobody's own page: the browser may keep it for Back (the fill was rendered `no-store`).
+    response.headers.set("cache-control", VISITOR_PAGE_CACHE_CONTROL);
+    return response;
   }
   const signedInKey = signedInPageKey(request);
   if (!signedInKey) return null;
   await parts.renewSession();
   const served = await signedInPage(signedInKey, request.headers.get("cookie") ?? "", origin);
-  return served ? replaySignedIn(served.page, served.viewer.data, parts.nonce, parts.policy) : null;
+  const response = served ? replaySignedIn(served.page, served.viewer.data, parts.nonce, parts.policy) : null;
+  // The caller's own name and cart count: never stored, whatever the template was rendered with.
+  response?.headers.set("cache-control", PERSONAL_PAGE_CACHE_CONTROL);
+  return response;
 }
 
 /** The caller's role template for `key` and their values, or null: render the page as usual. */

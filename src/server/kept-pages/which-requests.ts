@@ -39,6 +39,18 @@ export function signedInPageKey(request: RequestLine): string | null {
 }
 
 /**
+ * Whether the browser may keep this response for Back and Forward (its back/forward cache): a
+ * visitor's storefront page, loaded or fetched by a client navigation. No session cookie went
+ * with the request, so nothing in the answer is anyone's own (a page the server renders for a
+ * visitor shows nobody's name, cart or orders); every other page stays `no-store` and is never
+ * kept, and signing out clears what the browser kept of the shop (src/server/security/page-caching.ts).
+ */
+export function backForwardKeepable(request: RequestLine): boolean {
+  if (request.method !== "GET" || hasSessionCookie(request.headers) || request.headers.has(FILL_HEADER)) return false;
+  return pagePattern.test(new URL(request.url).pathname);
+}
+
+/**
  * The kept-page key of a page load of a storefront page (whoever asks), or null for anything
  * else: another page, a search, a client navigation, another method, the server's own fill.
  */

@@ -16,7 +16,7 @@ export function NoticeSoundSwitch() {
       aria-label={m.sound}
       title={m.sound}
       onClick={() => setNoticeSound(!on)}
-      className="flex shrink-0 items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-ink hover:bg-brand-50"
+      className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-ink hover:bg-brand-50 sm:min-h-0"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M4 9v6h4l5 4V5L8 9H4z" />

@@ -5,6 +5,7 @@ import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { headerCookieJar } from "@/server/ports/cookies";
 import { isSameOriginRequest } from "@/server/security/http-headers";
+import { browserCacheHeaders } from "@/server/security/page-caching";
 
 /** A refusal in tRPC's error shape, so the shop's client shows the message like any other. */
 function crossOriginRefusal() {
@@ -21,6 +22,8 @@ function handler(req: NextRequest) {
     router: appRouter,
     createContext: ({ resHeaders }) =>
       createTRPCContext({ headers: req.headers, cookies: headerCookieJar(req.headers, resHeaders) }),
+    // Signing out (or deleting the account) also drops every page of the shop the browser kept.
+    responseMeta: (meta) => ({ headers: browserCacheHeaders(meta) }),
     onError({ path, error }) {
       // The client sees the spec's message; the server log keeps the cause.
       if (error.code === "INTERNAL_SERVER_ERROR") {
