@@ -318,6 +318,30 @@ describe("place_order with a fulfilment choice", () => {
     expect(await reserved()).toEqual([{ category_id: food, reserved: 2 }]);
   });
 
+  it("20 concurrent place_order calls for the last 3 units of a day: 3 orders, 17 'day_full', the counter at the limit", async () => {
+    await db.kysely.updateTable("categories").set({ daily_limit: 10 }).where("id", "=", food).execute();
+    const customers = await Promise.all(Array.from({ length: 20 }, () => createUser(db)));
+    for (const c of customers) {
+      await fill(c, pie, 1);
+      await runAs(db.kysely, c.identity, openReference); // reserved before, as checkout's page does
+    }
+    const day = await firstDayNow(customers[0]!);
+    await db.kysely.insertInto("daily_capacity").values({ category_id: food, day, reserved: 7 }).execute();
+    // On PostgreSQL these are 20 transactions on their own connections, racing for the same row.
+    const results = await Promise.allSettled(customers.map((c) => place(c, { method: "collection", day })));
+    const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.id] : []));
+    expect(placed).toHaveLength(3);
+    expect(results.flatMap((r) => (r.status === "rejected" ? [errorMessage(r.reason)] : [])).every((m) => m.includes("day_full"))).toBe(true);
+    const counter = await db.kysely.selectFrom("daily_capacity").select("reserved").where("category_id", "=", food).where("day", "=", day).executeTakeFirstOrThrow();
+    expect(counter.reserved).toBe(10);
+    const refused = customers.filter((_, i) => results[i]!.status === "rejected");
+    const carts = await db.kysely.selectFrom("cart_items").select("user_id").where("user_id", "in", refused.map((c) => c.id)).execute();
+    expect(carts).toHaveLength(17);
+    const references = await db.kysely.selectFrom("checkout_references").select("user_id").where("user_id", "in", refused.map((c) => c.id)).execute();
+    expect(references).toHaveLength(17);
+    expect(await db.kysely.selectFrom("orders").select("id").where("user_id", "in", refused.map((c) => c.id)).execute()).toEqual([]);
+  });
+
   it("lets a customer read neither the capacity nor another's reservations", async () => {
     const { rows } = await runAs(db.kysely, customer.identity, (trx) => sql`select * from public.daily_capacity`.execute(trx));
     expect(rows).toEqual([]);

@@ -5,6 +5,7 @@ import { cartRouter } from "@/server/cart/router";
 import { catalogueRouter } from "@/server/catalogue/router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { contactRouter } from "@/server/contact/router";
+import { fulfilmentRouter } from "@/server/fulfilment/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   cart: cartRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  fulfilment: fulfilmentRouter,
   live: liveRouter,
   mail: mailRouter,
   orders: ordersRouter,

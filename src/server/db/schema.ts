@@ -75,12 +75,12 @@ export interface OrdersTable {
   idempotency_key: string;
   payment_method: Generated<PaymentMethod>;
   fulfilment_method: Generated<FulfilmentMethod | null>;
-  fulfilment_day: Generated<DayColumn | null>;
+  fulfilment_day: ColumnType<Date | string | null, string | null | undefined, string | null>;
   delivery_address: Generated<string | null>;
   delivery_area_id: Generated<string | null>;
   delivery_area_name: Generated<string | null>;
   /** Part of total, and a line of its own: kept apart so sales can count fees apart from goods. */
-  delivery_fee: Generated<Numeric>;
+  delivery_fee: ColumnType<string, string | number | undefined, string | number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
