@@ -64,7 +64,7 @@ export function CheckoutView({ start }: Props) {
     if (!current.method) return { error: fm.required };
     const checked = fulfilmentChoice.safeParse(
       current.method === "delivery"
-        ? { method: "delivery", day, areaId: current.areaId || undefined, address: current.address, keepAddress: current.keepAddress }
+        ? { method: "delivery", day, areaId: current.areaId, address: current.address, keepAddress: current.keepAddress }
         : { method: "collection", day },
     );
     return checked.success ? { choice: checked.data } : { error: checked.error.issues[0]?.message ?? fm.required };
