@@ -151,6 +151,36 @@ const rules: Record<string, Rule> = {
   "invoices.forOrder": { expect: SIGNED_IN, input: () => ({ orderId: orderA.id }) },
   // Customer A's invoice: theirs and the admins'; anyone else is told it does not exist.
   "invoices.download": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ id: await invoiceOfA() }) },
+  // Fulfilment (ARCHITECTURE §19): customers ask what checkout offers them; admins set it up.
+  "fulfilment.options": { expect: CUSTOMERS },
+  "fulfilment.settings": { expect: ADMINS },
+  "fulfilment.updateSettings": {
+    expect: ADMINS,
+    input: () => ({ collectionEnabled: false, collectionAddress: "", collectionHours: "", cutoffTime: "14:00", closedWeekdays: [] }),
+  },
+  "fulfilment.saveArea": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}`, fee: "50", minimumOrder: "" }) },
+  // Removes what saveArea added first, so later checkouts in the matrix are still asked nothing.
+  "fulfilment.removeArea": {
+    expect: ADMINS,
+    prepare: async () => {
+      await db.kysely.updateTable("delivery_areas").set({ active: false }).execute();
+    },
+    input: async () => ({
+      id: (await db.kysely.insertInto("delivery_areas").values({ name: `Spare ${randomUUID().slice(0, 6)}`, fee: "10.00" }).returning("id").executeTakeFirstOrThrow()).id,
+    }),
+  },
+  "fulfilment.addClosedDay": { expect: ADMINS, input: () => ({ day: "2027-01-01", reason: "New Year's Day" }) },
+  "fulfilment.removeClosedDay": {
+    expect: ADMINS,
+    input: async () => {
+      await db.kysely.insertInto("closed_days").values({ day: "2027-03-21", reason: "Human Rights Day" }).onConflict((c) => c.doNothing()).execute();
+      return { day: "2027-03-21" };
+    },
+  },
+  "fulfilment.leadTimes": { expect: ADMINS },
+  "fulfilment.setLeadTime": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), days: 2 }) },
+  "fulfilment.setDailyLimit": { expect: ADMINS, input: () => ({ categoryId, limit: null }) },
+  "fulfilment.runSheet": { expect: ADMINS, input: () => ({ day: "2026-12-02" }) },
   "live.changes": { expect: SIGNED_IN },
   "mail.outbox": { expect: ADMINS },
   "orders.mine": { expect: SIGNED_IN },

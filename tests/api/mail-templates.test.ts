@@ -211,6 +211,33 @@ describe("new_order", () => {
   });
 });
 
+describe("delivery or collection (ARCHITECTURE §19)", () => {
+  const delivery = { method: "delivery" as const, day: "2026-12-02", address: "4 Maude Street", area: "Sandton", fee: "60.00" };
+  it("order_received says the day, the address and the fee of a delivery", async () => {
+    const mail = await render("order_received", { ...samples.order_received, fulfilment: delivery });
+    expectInBoth(mail, "Wednesday, 2 December 2026");
+    expectInBoth(mail, "4 Maude Street, Sandton");
+    expectInBoth(mail, "R60");
+  });
+
+  it("order_received says where and when to collect", async () => {
+    const mail = await render("order_received", {
+      ...samples.order_received,
+      fulfilment: { method: "collection", day: "2026-12-03", collectionAddress: "12 Rivonia Road", collectionHours: "Mon-Fri 08:00-17:00" },
+    });
+    expectInBoth(mail, "Thursday, 3 December 2026");
+    expectInBoth(mail, "12 Rivonia Road");
+    expectInBoth(mail, "Mon-Fri 08:00-17:00");
+  });
+
+  it("new_order tells the shop the method, day and address; a mail without fulfilment says none", async () => {
+    const mail = await render("new_order", { ...samples.new_order, fulfilment: delivery });
+    expect(mail.text).toContain("Delivery: Wednesday, 2 December 2026");
+    expect(mail.text).toContain("Address: 4 Maude Street, Sandton");
+    expect((await render("new_order")).text).not.toContain("Delivery:");
+  });
+});
+
 describe("paying online (PayFast)", () => {
   it("order_received for 'Pay now' says the payment is online, with no bank details, and how to pay if it was left unfinished", async () => {
     const mail = await render("order_received", { ...samples.order_received, paymentMethod: "payfast", proofUploaded: false });

@@ -25,6 +25,8 @@ const ids = {
   message: "",
   noProfileUser: "",
   payment: "",
+  area: "",
+  removedArea: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -164,6 +166,45 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("payment_settings").set({ payfast_passphrase: "x" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("payment_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
   },
+  // Fulfilment (ARCHITECTURE §19): settings everyone reads and admins edit; one row, never deleted.
+  fulfilment_settings: {
+    select: { run: (t) => some(t.selectFrom("fulfilment_settings").select("cutoff_time").execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("fulfilment_settings").values({ id: true }).onConflict((c) => c.column("id").doUpdateSet({ collection_hours: "x" })).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("fulfilment_settings").set({ collection_hours: "Mon-Fri 8-17" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("fulfilment_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
+  // Active areas are public (checkout lists them); a removed one only admins see. Never deleted.
+  delivery_areas: {
+    select: { run: (t) => some(t.selectFrom("delivery_areas").select("id").where("id", "=", ids.removedArea).execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("delivery_areas").values({ name: `Area ${randomUUID().slice(0, 8)}`, fee: "10.00" }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("delivery_areas").set({ fee: "1.00" }).where("id", "=", ids.area).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("delivery_areas").where("id", "=", ids.area).executeTakeFirst()), allowed: [] },
+  },
+  delivery_areas_active: {
+    select: { run: (t) => some(t.selectFrom("delivery_areas").select("id").where("id", "=", ids.area).execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("delivery_areas").values({ name: `Area ${randomUUID().slice(0, 8)}`, fee: "10.00", active: false }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("delivery_areas").set({ active: false }).where("id", "=", ids.area).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("delivery_areas").where("id", "=", ids.removedArea).executeTakeFirst()), allowed: [] },
+  },
+  closed_days: {
+    select: { run: (t) => some(t.selectFrom("closed_days").select("day").execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("closed_days").values({ day: "2026-12-26", reason: "Day of Goodwill" }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("closed_days").set({ reason: "Changed" }).where("day", "=", "2026-12-25").executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("closed_days").where("day", "=", "2026-12-25").executeTakeFirst()), allowed: ["admin"] },
+  },
+  // Capacity: admins read it; only place_order and the status trigger write it.
+  daily_capacity: {
+    select: { run: (t) => some(t.selectFrom("daily_capacity").select("reserved").execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("daily_capacity").values({ category_id: ids.emptyCategory, day: "2026-12-02", reserved: 1 }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("daily_capacity").set({ reserved: 0 }).where("category_id", "=", ids.category).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("daily_capacity").where("category_id", "=", ids.category).executeTakeFirst()), allowed: [] },
+  },
+  order_capacity: {
+    select: { run: (t) => some(t.selectFrom("order_capacity").select("quantity").execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("order_capacity").values({ order_id: ids.order, category_id: ids.emptyCategory, day: "2026-12-02", quantity: 1 }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("order_capacity").set({ quantity: 9 }).where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("order_capacity").where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
+  },
 };
 
 /** A complete published settings row, as the insert cell proposes it. */
@@ -210,6 +251,12 @@ beforeAll(async () => {
     sql`select public.record_online_payment('payfast', '1089250', ${ids.order}::uuid, 450.00, '{}'::jsonb)`.execute(t),
   );
   ids.payment = (await k.selectFrom("payments").select("id").where("order_id", "=", ids.order).executeTakeFirstOrThrow()).id;
+  ids.area = (await k.insertInto("delivery_areas").values({ name: "Sandton", fee: "60.00" }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.removedArea = (await k.insertInto("delivery_areas").values({ name: "Soweto", fee: "80.00", active: false }).returning("id").executeTakeFirstOrThrow()).id;
+  await k.insertInto("closed_days").values({ day: "2026-12-25", reason: "Christmas Day" }).execute();
+  // Capacity as place_order leaves it for A's order (written directly: the rows matter, not how).
+  await k.insertInto("daily_capacity").values({ category_id: ids.category, day: "2026-12-02", reserved: 1 }).execute();
+  await k.insertInto("order_capacity").values({ order_id: ids.order, category_id: ids.category, day: "2026-12-02", quantity: 1 }).execute();
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
   ids.noProfileUser = orphan.id;

@@ -35,6 +35,18 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "'Pay now': the same checks and pricing as place_order (private.place_order_for) for the caller's own cart, without a proof; the order stays pending_payment until the server records the provider's verified payment",
   },
+  "public.place_order(p_idempotency_key uuid, p_reference text, p_proof_path text, p_fulfilment jsonb)": {
+    roles: ["authenticated"],
+    reason: "place_order with the fulfilment choice (ARCHITECTURE §19): the same function body for the caller's own cart; it checks the method, area, address and day against the settings at its own now() and takes the day's capacity with a conditional upsert customers could not write themselves",
+  },
+  "public.place_order_pay_now(p_idempotency_key uuid, p_reference text, p_fulfilment jsonb)": {
+    roles: ["authenticated"],
+    reason: "'Pay now' with the fulfilment choice: the same checks as place_order's four-argument form, without a proof",
+  },
+  "public.fulfilment_days(p_now timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "the days the caller's own cart can be delivered or collected; it reads the capacity counters customers cannot see, and reveals only whether a day still has room for that cart. p_now moves only this read-only offer's clock: place_order checks the day at its own now()",
+  },
   "public.attach_payment_proof(p_order_id uuid, p_proof_path text)": {
     roles: ["authenticated"],
     reason: "customers have no UPDATE on orders: it names a proof (checked as place_order checks one) on the caller's own order, only while it is pending_payment without one",

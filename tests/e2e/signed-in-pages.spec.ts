@@ -166,14 +166,21 @@ test.describe("signed-in pages from kept HTML", () => {
       if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
     });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
       // Shifts of the header, where the caller's values go (a shift elsewhere, e.g. 0.00004 of an
-      // image settling on a loaded machine, is the page's CLS, which the bench measures).
+      // image settling on a loaded machine, is the page's CLS, which the bench measures). Each is
+      // reported with what moved and how, so a failure names the element.
+      const describe = (node: Node | null | undefined) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}[${node.getAttribute("data-testid") ?? node.className.toString().slice(0, 40)}]` : String(node?.nodeName);
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: Source[] })[]) {
           const header = document.querySelector("header");
-          if (!header || (entry.sources ?? []).some((source) => source.node && header.contains(source.node))) shifts.push(entry.value);
+          if (!header || (entry.sources ?? []).some((source) => source.node && header.contains(source.node))) {
+            const moved = (entry.sources ?? []).map((s) => `${describe(s.node)} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+            shifts.push(`${entry.value.toFixed(7)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ")}`);
+          }
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
@@ -189,7 +196,7 @@ test.describe("signed-in pages from kept HTML", () => {
         await expect(page.getByTestId("greeting")).toHaveText(`Welcome, ${DEMO_CUSTOMER.name}`);
         await expect(page.getByTestId("cart-count")).toBeVisible();
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+        expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `layout shifts of the header on ${path}`).toEqual([]);
       }
     }
     // Adding to the cart updates the badge in place.

@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { formatDay, shopDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
 
@@ -21,18 +23,20 @@ const BADGE: Record<OrderStatusValue, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-function filterParams(status: OrderStatusValue | undefined, search: string | undefined) {
+function filterParams(status: OrderStatusValue | undefined, search: string | undefined, day?: string) {
   const params = new URLSearchParams();
   if (status) params.set("status", status);
   if (search) params.set("q", search);
+  if (day) params.set("day", day);
   return params.size ? `?${params}` : "";
 }
 
 /** Orders for admins: filters in the URL, pages of 50, counts per tab, live updates, status changes that save at once, a CSV export. */
-export function OrderManagement({ status, search }: { status?: OrderStatusValue; search?: string }) {
+export function OrderManagement({ status, search, day }: { status?: OrderStatusValue; search?: string; day?: string }) {
   const utils = api.useUtils();
-  const orders = api.adminOrders.list.useInfiniteQuery({ status, search }, { getNextPageParam: (page) => page.nextCursor });
-  const counts = api.adminOrders.counts.useQuery({ search });
+  const orders = api.adminOrders.list.useInfiniteQuery({ status, search, day }, { getNextPageParam: (page) => page.nextCursor });
+  const counts = api.adminOrders.counts.useQuery({ search, day });
+  const tomorrow = shopDay(1);
   const shown = orders.data?.pages.flatMap((page) => page.orders) ?? [];
   const total = counts.data?.[status ?? "all"];
   const flash = useFlashMessage();
@@ -50,7 +54,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
           {[undefined, ...ORDER_STATUSES].map((value) => (
             <li key={value ?? "all"}>
               <Link
-                href={`/admin/orders${filterParams(value, search)}`}
+                href={`/admin/orders${filterParams(value, search, day)}`}
                 aria-current={value === status ? "page" : undefined}
                 className={`flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium ${value === status ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50"}`}
               >
@@ -73,6 +77,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
       <div className="flex flex-wrap items-center justify-between gap-3">
         <form action="/admin/orders" method="get" role="search" className="flex w-full max-w-xl gap-2">
           {status ? <input type="hidden" name="status" value={status} /> : null}
+          {day ? <input type="hidden" name="day" value={day} /> : null}
           <label htmlFor="order-search" className="sr-only">
             {m.searchLabel}
           </label>
@@ -91,13 +96,38 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
         </form>
         {/* A plain link: the route answers with a file to save, not a page to render. */}
         <a
-          href={`/admin/orders/export${filterParams(status, search)}`}
+          href={`/admin/orders/export${filterParams(status, search, day)}`}
           download
           className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           {m.exportCsv}
         </a>
       </div>
+      {/* "What do we deliver tomorrow?": the delivery or collection day, and its printable run sheet. */}
+      <form action="/admin/orders" method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter orders by day">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        {search ? <input type="hidden" name="q" value={search} /> : null}
+        <label className="text-sm font-medium">
+          <span className="mb-1 block">Delivery or collection day</span>
+          <input type="date" name="day" defaultValue={day} className="rounded-xl border border-line bg-white px-3 py-2" />
+        </label>
+        <button type="submit" className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+          Show day
+        </button>
+        <Link href={`/admin/orders${filterParams(status, search, tomorrow)}`} aria-current={day === tomorrow ? "page" : undefined} className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          Tomorrow
+        </Link>
+        {day ? (
+          <>
+            <Link href={`/admin/orders${filterParams(status, search)}`} className="rounded-xl px-3 py-2 text-sm font-medium text-brand-800 underline">
+              Any day
+            </Link>
+            <Link href={`/admin/orders/run-sheet?day=${day}`} className="rounded-xl border border-line bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+              Run sheet for {formatDay(day)}
+            </Link>
+          </>
+        ) : null}
+      </form>
       <StatusMessage message={flash.message} />
 
       {orders.isPending ? (
@@ -132,6 +162,7 @@ export function OrderManagement({ status, search }: { status?: OrderStatusValue;
                 <dt className="text-muted">Placed</dt>
                 <dd>{dateFormat.format(order.createdAt)}</dd>
               </dl>
+              <FulfilmentSummary fulfilment={order.fulfilment} />
               <ul className="text-sm" aria-label={`Items of ${order.reference}`}>
                 {order.items.map((item, index) => (
                   <li key={index}>

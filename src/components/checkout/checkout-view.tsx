@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ORDER_REDIRECT_MS } from "@/lib/constants";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { placeOrderInput } from "@/server/checkout/schemas";
+import { fulfilmentChoice, type FulfilmentChoice } from "@/server/fulfilment/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -13,10 +14,12 @@ import { InvoiceDetails } from "@/components/invoices/invoice-details";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { goToHostedPayment } from "@/components/payments/hosted-payment";
+import { draftFee, FulfilmentPicker, initialDraft, type FulfilmentDraft } from "./fulfilment-picker";
 import { ProofInput } from "./proof-input";
 
 const m = messages.checkout;
 const pm = messages.payments;
+const fm = messages.fulfilment;
 
 type Method = "payfast" | "bank_transfer";
 
@@ -42,6 +45,38 @@ export function CheckoutView({ start }: Props) {
   // Bank transfer stays the first choice where it can take orders; "Pay now" is offered beside it.
   const [method, setMethod] = useState<Method>(start.bank === null && start.payNow ? "payfast" : "bank_transfer");
 
+  const lines = cart.data?.lines ?? [];
+  const empty = lines.length === 0;
+  // Delivery or collection (ARCHITECTURE §19): asked once the owner has set it up; the days follow the cart.
+  const fulfilment = api.fulfilment.options.useQuery(undefined, { enabled: !empty && !placedReference });
+  const [draft, setDraft] = useState<FulfilmentDraft | null>(null);
+  const options = fulfilment.data?.configured ? fulfilment.data : null;
+  const current = options ? (draft ?? initialDraft(options)) : null;
+  const day = current && options && !options.days.includes(current.day) ? (options.days[0] ?? "") : (current?.day ?? "");
+  const fee = options && current ? draftFee(options, current) : 0;
+  const cartKey = lines.map((line) => `${line.id}:${line.quantity}`).join(",");
+  useEffect(() => {
+    if (cartKey) void utils.fulfilment.options.invalidate();
+  }, [cartKey, utils]);
+
+  /** place_order's choice, or the message that says what is missing (the procedure's own schema). */
+  function fulfilmentOf(): { choice: FulfilmentChoice | null } | { error: string } {
+    if (!options || !current) return { choice: null };
+    if (!current.method) return { error: fm.required };
+    const checked = fulfilmentChoice.safeParse(
+      current.method === "delivery"
+        ? { method: "delivery", day, areaId: current.areaId, address: current.address, keepAddress: current.keepAddress }
+        : { method: "collection", day },
+    );
+    return checked.success ? { choice: checked.data } : { error: checked.error.issues[0]?.message ?? fm.required };
+  }
+
+  function refused(message: string) {
+    flash.show(message || m.failed, "error");
+    // A day taken or closed meanwhile: offer the days as they are now.
+    void utils.fulfilment.options.invalidate();
+  }
+
   const place = api.checkout.placeOrder.useMutation({
     onSuccess: (result) => {
       setPlacedReference(result.reference);
@@ -49,7 +84,7 @@ export function CheckoutView({ start }: Props) {
       void utils.cart.invalidate();
       setTimeout(() => router.push("/products"), ORDER_REDIRECT_MS);
     },
-    onError: (error) => flash.show(error.message || m.failed, "error"),
+    onError: (error) => refused(error.message),
   });
 
   const payNow = api.payments.payNow.useMutation({
@@ -59,11 +94,9 @@ export function CheckoutView({ start }: Props) {
       void utils.cart.invalidate();
       goToHostedPayment(payment);
     },
-    onError: (error) => flash.show(error.message || m.failed, "error"),
+    onError: (error) => refused(error.message),
   });
 
-  const lines = cart.data?.lines ?? [];
-  const empty = lines.length === 0;
   const processing = place.isPending || payNow.isPending;
   // The page loaded with an empty cart, so nothing was reserved: once the cart fills (live, from
   // another tab), ask for the reservation.
@@ -79,6 +112,9 @@ export function CheckoutView({ start }: Props) {
     if (proof) form.set("proof", proof);
     form.set("reference", currentReference);
     form.set("idempotencyKey", idempotencyKey);
+    const chosen = fulfilmentOf();
+    if ("error" in chosen) return flash.show(chosen.error, "error");
+    if (chosen.choice) form.set("fulfilment", JSON.stringify(chosen.choice));
     // The procedure's own schema, so the form says what the server would, before uploading.
     const checked = placeOrderInput.safeParse(form);
     if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? m.proofRequired, "error");
@@ -88,7 +124,9 @@ export function CheckoutView({ start }: Props) {
   function payOnline() {
     if (processing || placedReference) return;
     if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
-    payNow.mutate({ reference: currentReference, idempotencyKey });
+    const chosen = fulfilmentOf();
+    if ("error" in chosen) return flash.show(chosen.error, "error");
+    payNow.mutate({ reference: currentReference, idempotencyKey, fulfilment: chosen.choice });
   }
 
   return (
@@ -119,11 +157,17 @@ export function CheckoutView({ start }: Props) {
                 </li>
               ))}
             </ul>
+            {!empty && fee > 0 ? (
+              <p className="flex justify-between gap-4 border-t border-line py-3" data-testid="delivery-fee">
+                <span>{fm.deliveryFee}</span>
+                <span className="tabular font-medium">{formatRand(fee)}</span>
+              </p>
+            ) : null}
             {!empty ? (
               <p className="mt-4 flex justify-between border-t border-line pt-4 text-lg font-bold">
                 <span>Total</span>
                 <span className="tabular text-accent-700" data-testid="checkout-total">
-                  {formatRand(cart.data?.total ?? 0)}
+                  {formatRand(Number(cart.data?.total ?? 0) + fee)}
                 </span>
               </p>
             ) : null}
@@ -132,6 +176,9 @@ export function CheckoutView({ start }: Props) {
       </section>
 
       <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
+        {options && current && !empty && !placedReference ? (
+          <FulfilmentPicker options={options} draft={{ ...current, day }} onChange={setDraft} disabled={processing} />
+        ) : null}
         <h2 id="payment-heading" className="text-xl font-bold">
           {start.payNow ? "Payment" : pm.bankTransferOption}
         </h2>

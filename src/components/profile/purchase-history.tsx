@@ -1,5 +1,6 @@
 "use client";
 
+import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";
 import { messages, purchaseHistoryMessages } from "@/lib/messages";
@@ -104,6 +105,7 @@ export function PurchaseHistory() {
           </p>
           <ShopReason status={order.status} reason={shopReason(order)} />
           <OnlinePayment order={order} />
+          <FulfilmentSummary fulfilment={order.fulfilment} />
           <table className="mt-3 w-full text-sm">
             <thead className="sr-only">
               <tr>

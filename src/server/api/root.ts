@@ -6,6 +6,7 @@ import { catalogueRouter } from "@/server/catalogue/router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { contactRouter } from "@/server/contact/router";
 import { invoicesRouter } from "@/server/invoices/router";
+import { fulfilmentRouter } from "@/server/fulfilment/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
 import { ordersRouter } from "@/server/orders/router";
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   checkout: checkoutRouter,
   contact: contactRouter,
   invoices: invoicesRouter,
+  fulfilment: fulfilmentRouter,
   live: liveRouter,
   mail: mailRouter,
   orders: ordersRouter,

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
+import type { FulfilmentChoice } from "@/server/fulfilment/schemas";
 
 /**
  * The caller's open bank-transfer reference, reserved on their first checkout visit and the same
@@ -40,10 +41,18 @@ export async function beginPayment(trx: Tx, args: { idempotencyKey: string; limi
   };
 }
 
+/** The fulfilment choice as place_order() takes it (jsonb; null while the shop asks none). */
+export function fulfilmentJson(choice: FulfilmentChoice | null | undefined): string | null {
+  return choice ? JSON.stringify(choice) : null;
+}
+
 /** Calls place_order() as the caller: the one way an order comes to exist. */
-export async function placeOrderRow(trx: Tx, args: { idempotencyKey: string; reference: string; proofPath: string }): Promise<Order> {
+export async function placeOrderRow(
+  trx: Tx,
+  args: { idempotencyKey: string; reference: string; proofPath: string; fulfilment: FulfilmentChoice | null },
+): Promise<Order> {
   const { rows } = await sql<Order>`
-    select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath})`.execute(trx);
+    select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath}, ${fulfilmentJson(args.fulfilment)}::jsonb)`.execute(trx);
   const order = rows[0];
   if (!order) throw new Error("place_order returned no row");
   return order;

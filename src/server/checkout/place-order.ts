@@ -14,6 +14,7 @@ import { beginPayment, placeOrderRow } from "./checkout-queries";
 import type { PlaceOrderInput } from "./schemas";
 
 const m = messages.checkout;
+const f = messages.fulfilment;
 
 export interface PlacedOrder {
   orderId: string;
@@ -59,7 +60,7 @@ export async function placeOrder({
   const order = await storeThenWrite(
     ctx,
     { object: proof, bytes: upload.bytes, contentType: upload.type },
-    (trx) => placeOrderRow(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path }),
+    (trx) => placeOrderRow(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path, fulfilment: input.fulfilment }),
     { onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause }), onWriteFailed: toCheckoutError },
   );
   // A concurrent retry with the same key may have won: its order keeps its own proof.
@@ -86,6 +87,22 @@ export function toCheckoutError(error: unknown): TRPCError {
     // Not the customer's open reservation: placed already (another tab), or never theirs.
     case "reference_stale":
       return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
+    // Fulfilment (ARCHITECTURE §19): each refusal changes nothing, the cart and reference stay.
+    case "fulfilment_required":
+      return new TRPCError({ code: "BAD_REQUEST", message: f.required, cause: error });
+    case "collection_unavailable":
+      return new TRPCError({ code: "BAD_REQUEST", message: f.collectionUnavailable, cause: error });
+    case "area_unknown":
+      return new TRPCError({ code: "BAD_REQUEST", message: f.areaUnknown, cause: error });
+    case "address_required":
+      return new TRPCError({ code: "BAD_REQUEST", message: f.addressRequired, cause: error });
+    case "below_minimum":
+      return new TRPCError({ code: "BAD_REQUEST", message: f.belowMinimum, cause: error });
+    // Not offered (any more): a closed day, or the lead time or cut-off passed while paying.
+    case "day_unavailable":
+      return new TRPCError({ code: "CONFLICT", message: f.dayUnavailable, cause: error });
+    case "day_full":
+      return new TRPCError({ code: "CONFLICT", message: f.dayFull, cause: error });
     // "Pay now" while the owner has just switched PayFast off.
     case "pay_now_unavailable":
       return new TRPCError({ code: "PRECONDITION_FAILED", message: messages.payments.unavailable, cause: error });

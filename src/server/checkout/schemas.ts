@@ -1,14 +1,30 @@
 import { z } from "@/lib/zod";
 import { messages } from "@/lib/messages";
+import { fulfilmentChoice } from "@/server/fulfilment/schemas";
 
 const m = messages.checkout;
 
 /** The bank-transfer reference format (spec §9): ORD-{random number below one million}. */
 export const ORDER_REFERENCE = /^ORD-[0-9]{1,6}$/;
 
+/** The fulfilment choice as a form field: JSON, absent while the shop asks none (ARCHITECTURE §19). */
+const fulfilmentField = z
+  .union([z.null(), z.string()])
+  .transform((text, ctx) => {
+    if (text === null || text === "") return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: messages.fulfilment.required });
+      return z.NEVER;
+    }
+  })
+  .pipe(fulfilmentChoice.nullable());
+
 /**
  * Checkout arrives as multipart form data (the proof of payment is a file): the proof, the
- * reference the customer paid with, and the client's idempotency key for retries.
+ * reference the customer paid with, the client's idempotency key for retries, and how and when
+ * the order reaches the customer (`fulfilment`, JSON).
  */
 export const placeOrderInput = z
   .instanceof(FormData)
@@ -16,12 +32,14 @@ export const placeOrderInput = z
     proof: form.get("proof"),
     reference: form.get("reference"),
     idempotencyKey: form.get("idempotencyKey"),
+    fulfilment: form.get("fulfilment"),
   }))
   .pipe(
     z.object({
       proof: z.custom<File>((value) => value instanceof File && (value.size > 0 || value.name !== ""), m.proofRequired),
       reference: z.string().regex(ORDER_REFERENCE, m.referenceInvalid),
       idempotencyKey: z.uuid(m.failed),
+      fulfilment: fulfilmentField,
     }),
   );
 export type PlaceOrderInput = z.output<typeof placeOrderInput>;

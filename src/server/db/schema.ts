@@ -14,6 +14,13 @@ export type OrderStatus = "pending_payment" | "pending_delivery" | "complete" | 
 export type PaymentMethod = "bank_transfer" | "payfast";
 /** What a provider's payment did: paid the order, or arrived when it was no longer payable. */
 export type PaymentOutcome = "applied" | "refund_due";
+/** How an order reaches the customer (ARCHITECTURE §19); null on orders from before fulfilment was set up. */
+export type FulfilmentMethod = "delivery" | "collection";
+/**
+ * A `date` column. The drivers turn it into a Date at some midnight or other: the query layer
+ * reads days as text (`col::text`, YYYY-MM-DD) and writes them as text.
+ */
+type DayColumn = ColumnType<Date | string, string, string>;
 
 export interface ProfilesTable {
   id: string;
@@ -21,6 +28,9 @@ export interface ProfilesTable {
   email: string | null;
   role: Generated<UserRole>;
   avatar_path: string | null;
+  /** "Keep this address for next time" (written by place_order only). */
+  delivery_address: Generated<string | null>;
+  delivery_area_id: Generated<string | null>;
   created_at: Generated<Date>;
   /** The buyer's details for a full tax invoice (issue 26); empty when not given. */
   invoice_company: Generated<string>;
@@ -31,6 +41,8 @@ export interface ProfilesTable {
 export interface CategoriesTable {
   id: Generated<string>;
   name: string;
+  /** At most this many units of the category's products fulfilled per day (null: no limit). */
+  daily_limit: Generated<number | null>;
   created_at: Generated<Date>;
 }
 
@@ -42,6 +54,8 @@ export interface ProductsTable {
   image_path: string | null;
   category_id: string;
   available: Generated<boolean>;
+  /** Days the product needs before it can be delivered or collected. */
+  lead_time_days: Generated<number>;
   created_at: Generated<Date>;
 }
 
@@ -64,6 +78,13 @@ export interface OrdersTable {
   proof_path: string | null;
   idempotency_key: string;
   payment_method: Generated<PaymentMethod>;
+  fulfilment_method: Generated<FulfilmentMethod | null>;
+  fulfilment_day: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  delivery_address: Generated<string | null>;
+  delivery_area_id: Generated<string | null>;
+  delivery_area_name: Generated<string | null>;
+  /** Part of total, and a line of its own: kept apart so sales can count fees apart from goods. */
+  delivery_fee: ColumnType<string, string | number | undefined, string | number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -83,6 +104,8 @@ export interface OrderItemsTable {
   unit_price: Numeric;
   quantity: number;
   image_path: string | null;
+  /** The delivery fee's line (no product): left out of what counts goods. */
+  is_delivery_fee: Generated<boolean>;
 }
 
 export interface OrderStatusEventsTable {
@@ -155,6 +178,50 @@ export interface PaymentSettingsTable {
   payfast_passphrase: Generated<string>;
   payfast_sandbox: Generated<boolean>;
   updated_at: Generated<Date>;
+}
+
+/** Fulfilment settings (ARCHITECTURE §19): one row, readable by everyone, admins update it. */
+export interface FulfilmentSettingsTable {
+  id: Generated<boolean>;
+  collection_enabled: Generated<boolean>;
+  collection_address: Generated<string>;
+  collection_hours: Generated<string>;
+  /** "HH:MM:SS", South African time. */
+  cutoff_time: Generated<string>;
+  /** ISO weekdays (1 Monday ... 7 Sunday) the shop is closed. */
+  closed_weekdays: ColumnType<number[], string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
+/** A suburb or postal code the shop delivers to; deactivated, never deleted, once removed. */
+export interface DeliveryAreasTable {
+  id: Generated<string>;
+  name: string;
+  fee: Numeric;
+  minimum_order: Numeric | null;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** A public holiday or other closed day. */
+export interface ClosedDaysTable {
+  day: DayColumn;
+  reason: string;
+}
+
+/** Units of a limited category taken for a day (place_order takes, cancelling gives back). */
+export interface DailyCapacityTable {
+  category_id: string;
+  day: DayColumn;
+  reserved: Generated<number>;
+}
+
+/** What one order took of a day's capacity. */
+export interface OrderCapacityTable {
+  order_id: string;
+  category_id: string;
+  day: DayColumn;
+  quantity: number;
 }
 
 /** auth.users: only the columns the local auth adapter touches. */
@@ -282,6 +349,11 @@ export interface DB {
   shop_private_settings: ShopPrivateSettingsTable;
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
+  fulfilment_settings: FulfilmentSettingsTable;
+  delivery_areas: DeliveryAreasTable;
+  closed_days: ClosedDaysTable;
+  daily_capacity: DailyCapacityTable;
+  order_capacity: OrderCapacityTable;
   mail_outbox: MailOutboxTable;
   invoice_settings: InvoiceSettingsTable;
   invoice_counters: InvoiceCountersTable;

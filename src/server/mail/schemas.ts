@@ -28,6 +28,19 @@ const customerName = line(255);
 /** How an order is paid (orders.payment_method); mails written before online payments say nothing: bank transfer. */
 const paymentMethod = z.enum(["bank_transfer", "payfast"]).default("bank_transfer");
 
+/** How and when the order reaches the customer (ARCHITECTURE §19); absent while the shop asks none. */
+const fulfilment = z
+  .object({
+    method: z.enum(["delivery", "collection"]),
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    address: line(300).optional(),
+    area: line(100).optional(),
+    fee: rands.default(0),
+    collectionAddress: line(300).optional(),
+    collectionHours: line(200).optional(),
+  })
+  .optional();
+
 /** The business's details a mail shows, from the shop settings (ARCHITECTURE §15). */
 export const mailShopSchema = z.object({
   name: line(100),
@@ -78,6 +91,7 @@ export const mailDataSchemas = {
     proofUploaded: z.boolean().default(true),
     /** "payfast": the customer is paying online ("Pay now"), so no bank details (mails before online payments: bank transfer). */
     paymentMethod: paymentMethod,
+    fulfilment,
   }),
   /** To the customer, when an admin changes the order's status. */
   status_changed: z.object({
@@ -106,6 +120,7 @@ export const mailDataSchemas = {
     /** Units ordered: the sum of the lines' quantities. */
     itemCount: z.int().min(1),
     paymentMethod: paymentMethod,
+    fulfilment,
   }),
   /** To the customer, when an online payment is recorded (or, refundDue, arrived after the order was cancelled or paid). */
   payment_received: z.object({

@@ -23,9 +23,9 @@ function refusal(status: number, message: string) {
  */
 export async function exportOrders(ctx: Pick<TRPCContext, "db" | "user" | "settings">, params: URLSearchParams, now = new Date()): Promise<Response> {
   if (ctx.user?.role !== "admin") return refusal(403, m.exportAdminsOnly);
-  const parsed = orderFilterInput.safeParse({ status: params.get("status") || undefined, search: params.get("q") || undefined });
+  const parsed = orderFilterInput.safeParse({ status: params.get("status") || undefined, search: params.get("q") || undefined, day: params.get("day") || undefined });
   if (!parsed.success) return refusal(400, m.exportBadFilter);
-  const filter = { status: parsed.data.status, search: parsed.data.search || undefined };
+  const filter = { status: parsed.data.status, search: parsed.data.search || undefined, day: parsed.data.day };
   const rows = await afterUnpaidCancelled(ctx, (trx) => exportOrderRows(trx, filter));
   return new Response(ordersCsv(rows), {
     headers: {

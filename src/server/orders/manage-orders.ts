@@ -29,8 +29,8 @@ export async function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db" | "settings">,
 }
 
 /** One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail or name. */
-export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; cursor?: string | null } }) {
-  const filter = { status: input?.status, search: input?.search || undefined, cursor: input?.cursor };
+export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; day?: string; cursor?: string | null } }) {
+  const filter = { status: input?.status, search: input?.search || undefined, day: input?.day, cursor: input?.cursor };
   try {
     // The policy runs once per visit of the list (its first page), not again for each further page.
     return await (filter.cursor
@@ -41,10 +41,10 @@ export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: O
   }
 }
 
-/** How many orders each status tab holds (and all of them), for the current search. */
-export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string } }) {
+/** How many orders each status tab holds (and all of them), for the current search and day. */
+export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string; day?: string } }) {
   try {
-    return await afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined }));
+    return await afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined, day: input?.day }));
   } catch (error) {
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
   }

@@ -1,7 +1,7 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Tx } from "@/server/db/as-caller";
-import type { DB, Order, OrderStatus, PaymentMethod, PaymentOutcome } from "@/server/db/schema";
+import type { DB, FulfilmentMethod, Order, OrderStatus, PaymentMethod, PaymentOutcome } from "@/server/db/schema";
 import { likePattern } from "@/server/catalogue/catalogue-queries";
 import type { StoragePort } from "@/server/ports/storage";
 import { ORDERS_PAGE_SIZE } from "./schemas";
@@ -28,6 +28,11 @@ export interface OrderView {
    */
   payments: { provider: string; providerPaymentId: string; amount: number; outcome: PaymentOutcome; receivedAt: Date }[];
   /**
+   * How and when it reaches the customer (ARCHITECTURE §19); null for an order placed while the
+   * shop asked none. `day` is YYYY-MM-DD (South African time); the fee is also one of `items`.
+   */
+  fulfilment: { method: FulfilmentMethod; day: string; address: string | null; area: string | null; fee: number } | null;
+  /**
    * Every status change: who, when, from, to (oldest first). `reason` is set when the shop itself
    * made the change (then `by` is null), e.g. "not paid within 7 days".
    */
@@ -39,6 +44,8 @@ export interface OrderFilter {
   status?: OrderStatus;
   /** A reference (exact, any case), or part of a customer's e-mail or name (any case). */
   search?: string;
+  /** The delivery or collection day (YYYY-MM-DD): "what do we deliver tomorrow?". */
+  day?: string;
 }
 
 /** The `where` of a filter. LIKE's wildcards in a search are escaped: `%` finds a percent sign. */
@@ -46,6 +53,7 @@ function matching(filter: OrderFilter) {
   return (eb: ExpressionBuilder<DB, "orders">): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [];
     if (filter.status) conditions.push(eb("status", "=", filter.status));
+    if (filter.day) conditions.push(eb("fulfilment_day", "=", filter.day));
     const term = filter.search?.trim();
     if (term) {
       const pattern = likePattern(term);
@@ -62,13 +70,32 @@ function matching(filter: OrderFilter) {
   };
 }
 
-const ORDER_COLUMNS = ["id", "reference", "customer_name", "customer_email", "total", "status", "created_at", "proof_path", "payment_method"] as const;
+const ORDER_COLUMNS = [
+  "id",
+  "reference",
+  "customer_name",
+  "customer_email",
+  "total",
+  "status",
+  "created_at",
+  "proof_path",
+  "payment_method",
+  "fulfilment_method",
+  "delivery_address",
+  "delivery_area_name",
+  "delivery_fee",
+] as const;
 
-type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
+type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { fulfilment_day_text: string | null };
 
 /** The orders the caller may see (RLS: their own; admins all) that match `filter`, newest first by (created_at, id). */
 function newestOrders(trx: Tx, filter: OrderFilter) {
-  return trx.selectFrom("orders").select(ORDER_COLUMNS).where(matching(filter)).orderBy("created_at", "desc").orderBy("id", "desc");
+  return trx
+    .selectFrom("orders")
+    .select(ORDER_COLUMNS)
+    // Days as text: a Date would shift with the server's time zone.
+    .select(sql<string | null>`fulfilment_day::text`.as("fulfilment_day_text"))
+    .where(matching(filter)).orderBy("created_at", "desc").orderBy("id", "desc");
 }
 
 /** Orders the caller may see (RLS: their own; admins all), newest first, with their lines: purchase history. */
@@ -137,7 +164,7 @@ export async function findOrderNotice(trx: Tx, id: string): Promise<OrderNotice 
 export type OrderCounts = Record<OrderStatus | "all", number>;
 
 /** The orders the caller may see (RLS: admins all) matching `search`, counted per status in one query. */
-export async function countOrders(trx: Tx, filter: Pick<OrderFilter, "search">): Promise<OrderCounts> {
+export async function countOrders(trx: Tx, filter: Pick<OrderFilter, "search" | "day">): Promise<OrderCounts> {
   const row = await trx
     .selectFrom("orders")
     .where(matching(filter))
@@ -251,6 +278,16 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
         .filter((item) => item.order_id === order.id)
         .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
       paymentMethod: order.payment_method,
+      fulfilment:
+        order.fulfilment_method && order.fulfilment_day_text
+          ? {
+              method: order.fulfilment_method,
+              day: order.fulfilment_day_text,
+              address: order.delivery_address,
+              area: order.delivery_area_name,
+              fee: Number(order.delivery_fee),
+            }
+          : null,
       payments: payments
         .filter((payment) => payment.order_id === order.id)
         .map((payment) => ({

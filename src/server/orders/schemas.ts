@@ -9,9 +9,11 @@ export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 export const ORDERS_PAGE_SIZE = 50;
 
 const search = z.string().trim().max(100).optional();
+/** A delivery or collection day, YYYY-MM-DD (the page's `?day=`). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a day.").optional();
 
-/** Order Management's filter, as the page's URL (`status`, `q`) and the CSV export carry it. */
-export const orderFilterInput = z.object({ status: z.enum(ORDER_STATUSES).optional(), search });
+/** Order Management's filter, as the page's URL (`status`, `q`, `day`) and the CSV export carry it. */
+export const orderFilterInput = z.object({ status: z.enum(ORDER_STATUSES).optional(), search, day });
 export type OrderFilterInput = z.infer<typeof orderFilterInput>;
 
 /**
@@ -23,7 +25,7 @@ export const adminOrdersInput = orderFilterInput
   .optional();
 
 /** The per-status counts of Order Management's tabs, for the current search. */
-export const orderCountsInput = z.object({ search }).optional();
+export const orderCountsInput = z.object({ search, day }).optional();
 
 export const updateStatusInput = z.object({ id: z.uuid("Unknown order."), status: z.enum(ORDER_STATUSES) });
 

@@ -1,10 +1,13 @@
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
+import { fulfilmentJson } from "@/server/checkout/checkout-queries";
 import type { Order, OrderStatus, Payment } from "@/server/db/schema";
+import type { FulfilmentChoice } from "@/server/fulfilment/schemas";
 
 /** Calls place_order_pay_now() as the caller: the order, placed as every order is, without a proof. */
-export async function placeOrderPayNow(trx: Tx, args: { idempotencyKey: string; reference: string }): Promise<Order> {
-  const { rows } = await sql<Order>`select * from public.place_order_pay_now(${args.idempotencyKey}::uuid, ${args.reference})`.execute(trx);
+export async function placeOrderPayNow(trx: Tx, args: { idempotencyKey: string; reference: string; fulfilment?: FulfilmentChoice | null }): Promise<Order> {
+  const { rows } = await sql<Order>`
+    select * from public.place_order_pay_now(${args.idempotencyKey}::uuid, ${args.reference}, ${fulfilmentJson(args.fulfilment)}::jsonb)`.execute(trx);
   const order = rows[0];
   if (!order) throw new Error("place_order_pay_now returned no row");
   return order;

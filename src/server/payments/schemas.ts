@@ -1,13 +1,15 @@
 import { messages } from "@/lib/messages";
 import { z } from "@/lib/zod";
 import { ORDER_REFERENCE } from "@/server/checkout/schemas";
+import { fulfilmentChoice } from "@/server/fulfilment/schemas";
 
 const m = messages.payments;
 
-/** "Pay now" at checkout: the reference the checkout reserved, and the client's idempotency key. */
+/** "Pay now" at checkout: the reference the checkout reserved, the client's idempotency key, and how and when (ARCHITECTURE §19). */
 export const payNowInput = z.object({
   reference: z.string().regex(ORDER_REFERENCE, messages.checkout.referenceInvalid),
   idempotencyKey: z.uuid(messages.checkout.failed),
+  fulfilment: fulfilmentChoice.nullish(),
 });
 export type PayNowInput = z.output<typeof payNowInput>;
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LeadTimesPanel } from "@/components/admin/lead-times-panel";
 import { ProductDashboard } from "@/components/admin/product-dashboard";
 import { requireAccess } from "@/server/auth/guards";
 import { api, HydrateClient } from "@/trpc/server";
@@ -11,7 +12,7 @@ export default async function AdminDashboardPage() {
   // Awaited, not started in the background: the client component reads it with useQuery, and a
   // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
   // browser, which has the streamed result before it hydrates, renders the data: React #418.
-  await api.adminProducts.list.prefetch();
+  await Promise.all([api.adminProducts.list.prefetch(), api.fulfilment.leadTimes.prefetch()]);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -28,6 +29,9 @@ export default async function AdminDashboardPage() {
       <div className="mt-8">
         <HydrateClient>
           <ProductDashboard />
+          <div className="mt-8">
+            <LeadTimesPanel />
+          </div>
         </HydrateClient>
       </div>
     </main>

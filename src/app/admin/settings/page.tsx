@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FulfilmentSettingsForm } from "@/components/admin/fulfilment-settings-form";
 import { PaymentSettingsForm } from "@/components/admin/payment-settings-form";
 import { InvoiceSettingsForm } from "@/components/admin/invoice-settings-form";
 import { ShopSettingsForm } from "@/components/admin/shop-settings-form";
@@ -13,7 +14,7 @@ export default async function AdminSettingsPage() {
   // Awaited, not started in the background: the client component reads it with useQuery, and a
   // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
   // browser, which has the streamed result before it hydrates, renders the data: React #418.
-  await Promise.all([api.settings.get.prefetch(), api.payments.settings.prefetch()]);
+  await Promise.all([api.settings.get.prefetch(), api.payments.settings.prefetch(), api.fulfilment.settings.prefetch()]);
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{messages.settings.title}</h1>
@@ -23,6 +24,9 @@ export default async function AdminSettingsPage() {
           <ShopSettingsForm />
           <div className="mt-8">
             <PaymentSettingsForm />
+          </div>
+          <div className="mt-8">
+            <FulfilmentSettingsForm />
           </div>
         </HydrateClient>
       </div>

@@ -3,6 +3,7 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
+import { fulfilmentRows } from "./fulfilment-details";
 import { Details, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
 
 type Data = MailData<"new_order">;
@@ -40,6 +41,7 @@ export function NewOrderMail({ data, shop }: { data: Data; shop: ParsedMailShop 
             ["Items", String(data.itemCount)],
             ["Total", total],
             ["Payment", data.paymentMethod === "payfast" ? "Pay now (PayFast)" : "Bank transfer with proof of payment"],
+            ...(data.fulfilment ? fulfilmentRows(data.fulfilment) : []),
           ]}
         />
       </Panel>

@@ -1,6 +1,7 @@
 import { formatRand } from "@/lib/money";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
+import { FulfilmentDetails } from "./fulfilment-details";
 import { Details, ItemsTable, MailButton, MailHeading, MailLayout, MailSubheading, P, Panel } from "./layout";
 
 type Data = MailData<"order_received">;
@@ -21,6 +22,7 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
         We have received your order <strong>{data.reference}</strong>. Here is what you ordered:
       </P>
       <ItemsTable items={data.items} total={data.total} />
+      <FulfilmentDetails fulfilment={data.fulfilment} />
 
       {data.paymentMethod === "payfast" ? <PayingOnline data={data} shop={shop} total={total} /> : <PayingByEft data={data} shop={shop} total={total} />}
       <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>

@@ -1,0 +1,34 @@
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
+import { keptAddress, listDeliveryAreas, offeredDays, readFulfilmentSettings, type DeliveryArea } from "./fulfilment-queries";
+
+export interface CheckoutFulfilment {
+  /** False until the owner sets fulfilment up (collection on, or an active area): checkout asks nothing. */
+  configured: boolean;
+  collection: { address: string; hours: string } | null;
+  areas: Pick<DeliveryArea, "id" | "name" | "fee" | "minimumOrder">[];
+  /** The days this cart can have, soonest first (fulfilment_days(), South African time). */
+  days: string[];
+  /** The customer's kept address ("Keep this address for next time"). */
+  kept: { address: string; areaId: string | null } | null;
+}
+
+/**
+ * fulfilment.options: what checkout asks for the caller's cart, read from the database on every
+ * call (settings changed by the owner apply at once; the days follow the cart and capacity).
+ */
+export async function checkoutFulfilment({ ctx }: { ctx: Pick<TRPCContext, "db"> & { user: SessionUser } }): Promise<CheckoutFulfilment> {
+  return ctx.db.transaction(async (trx) => {
+    const settings = await readFulfilmentSettings(trx);
+    const areas = await listDeliveryAreas(trx, { activeOnly: true });
+    const configured = settings.collectionEnabled || areas.length > 0;
+    if (!configured) return { configured, collection: null, areas: [], days: [], kept: null };
+    return {
+      configured,
+      collection: settings.collectionEnabled ? { address: settings.collectionAddress, hours: settings.collectionHours } : null,
+      areas: areas.map(({ id, name, fee, minimumOrder }) => ({ id, name, fee, minimumOrder })),
+      days: await offeredDays(trx),
+      kept: await keptAddress(trx, ctx.user.id),
+    };
+  });
+}
