@@ -45,8 +45,8 @@ export interface BooksResult {
 /**
  * Writes the orders straight into the database (the server is not running yet): set-based SQL,
  * with the orders' own triggers (mails, history, notifications, invoices) off while it runs, as a
- * restore would. Unpaid orders are all from the last 6 days, as the unpaid-order policy leaves
- * them; 70 % complete, 15 % pending delivery, 10 % pending payment, 5 % cancelled.
+ * restore would, then the sales overview's rollup rebuilt from them. Unpaid orders are all from
+ * the last 6 days, as the unpaid-order policy leaves them; 70 % complete, 15 % pending delivery, 10 % pending payment, 5 % cancelled.
  */
 async function generateOrders(config: DatabaseConfig, customers: BenchUser[]): Promise<number> {
   const started = performance.now();
@@ -84,9 +84,13 @@ async function generateOrders(config: DatabaseConfig, customers: BenchUser[]): P
         select order_id, product_id, name, price, quantity, image_path from bench_lines`.execute(trx);
       await sql`alter table public.orders enable trigger user`.execute(trx);
       await sql`alter table public.order_items enable trigger user`.execute(trx);
+      // The sales rollup's triggers were off too: recompute it, as after any bulk load.
+      await sql`select private.rebuild_sales_rollup()`.execute(trx);
     });
     await sql`vacuum analyze public.orders`.execute(db);
     await sql`vacuum analyze public.order_items`.execute(db);
+    await sql`vacuum analyze public.sales_days`.execute(db);
+    await sql`vacuum analyze public.sales_day_products`.execute(db);
   } finally {
     await database.close();
   }

@@ -205,6 +205,23 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("order_capacity").set({ quantity: 9 }).where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
     delete: { run: (t) => some(t.deleteFrom("order_capacity").where("order_id", "=", ids.order).executeTakeFirst()), allowed: [] },
   },
+  // The sales overview's rollup (20261202000000_sales_rollup.sql): admins read it; only the
+  // orders' triggers write it (A's order, paid online below, put rows in both).
+  sales_days: {
+    select: { run: (t) => some(t.selectFrom("sales_days").select("day").execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("sales_days").values({ day: "2000-01-01", revenue: "1.00", orders: 1 }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("sales_days").set({ orders: 99 }).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("sales_days").executeTakeFirst()), allowed: [] },
+  },
+  sales_day_products: {
+    select: { run: (t) => some(t.selectFrom("sales_day_products").select("day").execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) => t.insertInto("sales_day_products").values({ day: "2000-01-01", product_id: ids.product, product_name: "X", revenue: "1.00", units: "1", lines: 1 }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("sales_day_products").set({ lines: 99 }).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("sales_day_products").executeTakeFirst()), allowed: [] },
+  },
 };
 
 /** A complete published settings row, as the insert cell proposes it. */

@@ -314,6 +314,23 @@ export interface InvoiceCountersTable {
   last_number: string;
 }
 
+/** The sales overview's rollup per South African day (20261202000000_sales_rollup.sql): written by triggers only. */
+export interface SalesDaysTable {
+  day: string;
+  revenue: Numeric;
+  orders: number;
+}
+
+/** The rollup per day, product and the name it was sold as (product_id null: deleted products). */
+export interface SalesDayProductsTable {
+  day: string;
+  product_id: string | null;
+  product_name: string;
+  revenue: Numeric;
+  units: string;
+  lines: number;
+}
+
 /** Issued invoices and credit notes: written only by SQL, never changed. */
 export interface InvoicesTable {
   id: Generated<string>;
@@ -359,6 +376,8 @@ export interface DB {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_downloads: InvoiceDownloadsTable;
+  sales_days: SalesDaysTable;
+  sales_day_products: SalesDayProductsTable;
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
   "auth.identities": AuthIdentitiesTable;
