@@ -69,10 +69,10 @@ describe(`sales overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`,
       today: "2026-11-25",
       weekStart: "2026-11-23",
       periods: {
-        today: { revenue: "50.00", orders: 1 }, // B at 00:30
-        yesterday: { revenue: "200.00", orders: 1 }, // A at 23:30
-        thisWeek: { revenue: "250.00", orders: 2 },
-        lastWeek: { revenue: "700.00", orders: 2 }, // E and F; G is the Sunday before
+        today: { revenue: "50.00", orders: 1, deliveryFees: "0" }, // B at 00:30
+        yesterday: { revenue: "200.00", orders: 1, deliveryFees: "0" }, // A at 23:30
+        thisWeek: { revenue: "250.00", orders: 2, deliveryFees: "0" },
+        lastWeek: { revenue: "700.00", orders: 2, deliveryFees: "0" }, // E and F; G is the Sunday before
       },
       outstanding: { orders: 2, value: "250.00", oldest: expect.any(String) },
     });

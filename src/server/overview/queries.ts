@@ -3,10 +3,11 @@ import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
 import type { OverviewRange } from "./schemas";
 
-/** Revenue (rands as text, "1499.50") and paid orders of a period. */
+/** Revenue (rands as text, "1499.50") and paid orders of a period; deliveryFees: the part of revenue that was delivery fees. */
 export interface PeriodFigures {
   revenue: string;
   orders: number;
+  deliveryFees: string;
 }
 
 export interface SalesSummary {
@@ -23,6 +24,8 @@ export interface SalesRange {
   to: string;
   revenue: string;
   orders: number;
+  /** The part of revenue that was delivery fees (counted apart from goods: in no product nor business line). */
+  deliveryFees: string;
   days: { day: string; revenue: string; orders: number }[];
   topProducts: { name: string; revenue: string; units: number }[];
   /** Per business line; `name` null for lines of products deleted since. */

@@ -23,6 +23,11 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", t
 /** "3 Nov" for a 2026-11-03 day. */
 const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 const ordersText = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
+/** The part of a revenue figure that was delivery fees, counted apart from goods (issue 27). */
+function withFees(fees: string): string {
+  return `of which delivery fees ${formatRand2(fees)}`;
+}
+
 /** Revenue divided by orders, to the cent; R0 when there were none. */
 function average(revenue: string, orders: number): string {
   return orders === 0 ? formatRand(0) : formatRand2(Math.round(toCents(revenue) / orders) / 100);
@@ -79,7 +84,7 @@ export function SalesOverview({ from, to }: { from: string; to: string }) {
               testId="figure-week"
               label="This week"
               value={formatRand2(summary.data.periods.thisWeek.revenue)}
-              detail={`${ordersText(summary.data.periods.thisWeek.orders)} · last week ${formatRand2(summary.data.periods.lastWeek.revenue)} (${ordersText(summary.data.periods.lastWeek.orders)})`}
+              detail={`${ordersText(summary.data.periods.thisWeek.orders)}, ${withFees(summary.data.periods.thisWeek.deliveryFees)} · last week ${formatRand2(summary.data.periods.lastWeek.revenue)} (${ordersText(summary.data.periods.lastWeek.orders)})`}
             />
             <Figure
               testId="figure-average"
@@ -142,7 +147,12 @@ export function SalesOverview({ from, to }: { from: string; to: string }) {
         {range.data ? (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <Figure testId="range-revenue" label="Revenue (paid orders)" value={formatRand2(range.data.revenue)} detail={ordersText(range.data.orders)} />
+              <Figure
+                testId="range-revenue"
+                label="Revenue (paid orders)"
+                value={formatRand2(range.data.revenue)}
+                detail={`${ordersText(range.data.orders)} · ${withFees(range.data.deliveryFees)}`}
+              />
               <Figure testId="range-orders" label="Paid orders" value={String(range.data.orders)} detail={`over ${range.data.days.length} days`} />
               <Figure testId="range-average" label="Average order value" value={average(range.data.revenue, range.data.orders)} detail="revenue ÷ paid orders" />
             </dl>
