@@ -80,6 +80,11 @@ test.describe("delivery to a suburb", () => {
     await admin.getByRole("link", { name: /^Run sheet for/ }).click();
     await expect(admin.getByTestId("run-sheet-deliveries")).toContainText(reference);
     await expect(admin.getByTestId("run-sheet-deliveries")).toContainText("4 Maude Street, Sandton");
+    // Printed, the sheet is the page: no header, admin navigation, buttons or footer.
+    await admin.emulateMedia({ media: "print" });
+    for (const chrome of [admin.locator("header"), admin.getByRole("navigation", { name: "Admin" }), admin.locator("footer")]) await expect(chrome).toBeHidden();
+    await expect(admin.getByTestId("run-sheet-deliveries")).toBeVisible();
+    await admin.emulateMedia({ media: "screen" });
     // Another day does not list it.
     await admin.goto("/admin/orders?day=2020-01-01");
     await expect(admin.getByText(messages.adminOrders.noneWithStatus("All"))).toBeVisible();

@@ -19,7 +19,7 @@ export function AdminNav({ links }: { links: NavLink[] }) {
   const pathname = usePathname();
   const unseen = useUnseenNotices();
   return (
-    <nav aria-label="Admin" className="border-b border-line bg-white">
+    <nav aria-label="Admin" className="border-b border-line bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-2 sm:px-6">
         <ul className="grid min-w-0 flex-1 grid-cols-3 gap-1 sm:flex sm:flex-wrap">
           {links.map((link) => {

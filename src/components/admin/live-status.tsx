@@ -12,7 +12,7 @@ export function AdminLiveStatus() {
   const status = useLiveStatus();
   if (status !== "paused") return null;
   return (
-    <div role="status" className="border-b border-accent-500 bg-accent-100" data-testid="live-status">
+    <div role="status" className="border-b border-accent-500 bg-accent-100 print:hidden" data-testid="live-status">
       <p className="mx-auto max-w-6xl px-4 py-2 text-sm font-medium text-ink sm:px-6">{liveMessages.paused(LIVE_POLL_MS / 1000)}</p>
     </div>
   );

@@ -23,7 +23,7 @@ export async function SiteHeader() {
     </>
   ) : null;
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur print:hidden">
       <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
