@@ -88,12 +88,28 @@ async function runOnce(url: string): Promise<LighthouseRun> {
   }
 }
 
+/**
+ * One run, tried again (up to twice) when Lighthouse reports that it could not record the page
+ * load itself (a runtime error such as NO_NAVSTART, which its message says to run again): that
+ * is the tool's failure, not the page's, and a run that recorded nothing has no figures to keep.
+ */
+async function recordedRun(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(error.message)) throw error;
+      console.warn(`[bench] ${error.message}: running it again`);
+    }
+  }
+}
+
 /** Lighthouse's mobile run, `runs` times per route, in turn (one Chromium at a time). */
 export async function measureLighthouse(baseUrl: string, routes: { route: string; label?: string }[], runs = 3): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
   for (const { route, label } of routes) {
     const samples: LighthouseRun[] = [];
-    for (let run = 0; run < runs; run++) samples.push(await runOnce(new URL(route, baseUrl).toString()));
+    for (let run = 0; run < runs; run++) samples.push(await recordedRun(new URL(route, baseUrl).toString()));
     const of = (key: "performance" | "bestPractices" | "lcp" | "fcp" | "tbt" | "cls") => median(samples.map((sample) => sample[key]));
     results.push({
       route: label ?? route,
