@@ -1,3 +1,4 @@
+import { toCents } from "@/lib/money";
 import { SERVICE, scopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import type { PaymentNotification } from "@/server/ports/payments";
@@ -10,8 +11,6 @@ export type NotificationResult =
   | { status: 400; reason: string }
   /** The check could not be made (the provider's server unreachable, the database down): send it again. */
   | { status: 503; reason: string };
-
-const toCents = (rands: string) => Math.round(Number(rands) * 100);
 
 /**
  * A provider's payment notification (ARCHITECTURE §17). Believed only after every check, in the

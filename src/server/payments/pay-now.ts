@@ -5,6 +5,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import { beginPayment } from "@/server/checkout/checkout-queries";
 import { toCheckoutError } from "@/server/checkout/place-order";
+import type { Order } from "@/server/db/schema";
 import { publicOrigin } from "@/server/http/redirect";
 import type { HostedPayment, PaymentUrls } from "@/server/ports/payments";
 import { userLimitKey } from "@/server/security/rate-limit";
@@ -36,18 +37,24 @@ function paymentUrls(ctx: Pick<Ctx, "headers" | "production">, orderId: string, 
   };
 }
 
-/** The signed form for one of the caller's orders still waiting for payment. */
-async function hostedPaymentFor(ctx: Ctx, orderId: string): Promise<HostedPayment> {
+/** What a payment form needs of an order: ownOrder()'s row, or the one place_order_pay_now() returned. */
+type PayableRow = Pick<Order, "id" | "reference" | "total" | "status" | "customer_name" | "customer_email" | "proof_path">;
+
+/** One of the caller's own orders (RLS), as a payment form needs it. */
+const readOwnOrder = (ctx: Ctx, orderId: string) => ctx.db.transaction((trx) => ownOrder(trx, orderId));
+
+/** The signed form for one of the caller's orders still waiting for payment, and that order. */
+async function hostedPaymentFor(ctx: Ctx, order: PayableRow | undefined): Promise<{ payment: HostedPayment; order: PayableRow }> {
   const credentials = await ctx.payments.settings.credentials();
   if (!credentials) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
-  const order = await ctx.db.transaction((trx) => ownOrder(trx, orderId));
   if (!order || order.status !== "pending_payment" || order.proof_path !== null) throw new TRPCError({ code: "CONFLICT", message: m.notPayable });
   const { provider } = ctx.payments;
-  return provider.startPayment(
+  const payment = provider.startPayment(
     { id: order.id, reference: order.reference, total: Number(order.total).toFixed(2), customerName: order.customer_name, customerEmail: order.customer_email },
     paymentUrls(ctx, order.id, provider.id),
     credentials,
   );
+  return { payment, order };
 }
 
 /**
@@ -63,8 +70,11 @@ export async function payNow({ ctx, input }: { ctx: Ctx; input: PayNowInput }): 
     beginPayment(trx, { idempotencyKey: input.idempotencyKey, limit: ctx.limits.checkout.takeSql(userLimitKey(ctx.user.id)) }),
   );
   if (start.wait > 0) throw tooManyRequests(start.wait);
-  let placed = start.earlier;
-  if (!placed) {
+  // A retry finds the first try's order; a new one is the row place_order_pay_now() returned.
+  let placed: PayableRow | undefined;
+  if (start.earlier) {
+    placed = await readOwnOrder(ctx, start.earlier.id);
+  } else {
     if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: messages.checkout.cartEmptyOrSignedOut });
     try {
       placed = await ctx.db.transaction((trx) => placeOrderPayNow(trx, input));
@@ -72,10 +82,11 @@ export async function payNow({ ctx, input }: { ctx: Ctx; input: PayNowInput }): 
       throw toCheckoutError(error);
     }
   }
-  return { ...(await hostedPaymentFor(ctx, placed.id)), orderId: placed.id, reference: placed.reference };
+  const { payment, order } = await hostedPaymentFor(ctx, placed);
+  return { ...payment, orderId: order.id, reference: order.reference };
 }
 
 /** payments.payAgain: the form again, for an order whose payment was cancelled or never finished. */
 export async function payAgain({ ctx, input }: { ctx: Ctx; input: OrderPaymentInput }): Promise<HostedPayment> {
-  return hostedPaymentFor(ctx, input.orderId);
+  return (await hostedPaymentFor(ctx, await readOwnOrder(ctx, input.orderId))).payment;
 }

@@ -1,8 +1,7 @@
 import { Fragment } from "react";
-import { Link } from "@react-email/components";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
-import { Details, MailHeading, MailLayout, P, Panel } from "./layout";
+import { Details, EmailLink, MailHeading, MailLayout, P, Panel } from "./layout";
 
 type Data = MailData<"contact_message">;
 
@@ -21,12 +20,7 @@ export function ContactMessageMail({ data, shop }: { data: Data; shop: ParsedMai
       <Details
         rows={[
           ["Name", data.name],
-          [
-            "E-mail",
-            <Link key="email" href={`mailto:${data.email}`} style={{ color: t.brand700 }}>
-              {data.email}
-            </Link>,
-          ],
+          ["E-mail", <EmailLink key="email" address={data.email} />],
           ["Phone", data.phone ? data.phone : "not given"],
         ]}
       />

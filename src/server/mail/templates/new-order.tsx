@@ -1,10 +1,8 @@
-import { Link } from "@react-email/components";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { fulfilmentRows } from "./fulfilment-details";
-import { Details, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
+import { Details, EmailLink, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
 
 type Data = MailData<"new_order">;
 
@@ -31,12 +29,7 @@ export function NewOrderMail({ data, shop }: { data: Data; shop: ParsedMailShop 
         <Details
           rows={[
             ["Customer", data.customerName],
-            [
-              "E-mail",
-              <Link key="email" href={`mailto:${data.customerEmail}`} style={{ color: t.brand700 }}>
-                {data.customerEmail}
-              </Link>,
-            ],
+            ["E-mail", <EmailLink key="email" address={data.customerEmail} />],
             ["Reference", data.reference],
             ["Items", String(data.itemCount)],
             ["Total", total],

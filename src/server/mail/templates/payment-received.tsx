@@ -1,9 +1,7 @@
-import { Link } from "@react-email/components";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
-import { Details, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
+import { Details, EmailLink, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
 import { orderManagementUrl } from "./new-order";
 
 type Received = MailData<"payment_received">;
@@ -54,12 +52,7 @@ export function PaymentNoticeMail({ data, shop }: { data: Notice; shop: ParsedMa
         <Details
           rows={[
             ["Customer", data.customerName],
-            [
-              "E-mail",
-              <Link key="email" href={`mailto:${data.customerEmail}`} style={{ color: t.brand700 }}>
-                {data.customerEmail}
-              </Link>,
-            ],
+            ["E-mail", <EmailLink key="email" address={data.customerEmail} />],
             ["Reference", data.reference],
             ["Paid by", data.provider],
             [`${data.provider} payment id`, data.providerPaymentId],
