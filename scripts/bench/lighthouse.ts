@@ -10,7 +10,8 @@
  */
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { Audit, type Artifacts, type Config } from "lighthouse";
+import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
 
 export interface LighthouseRun {
   performance: number;
@@ -26,9 +27,15 @@ export interface LighthouseRun {
   bfcacheFailures: string[];
   /** The best-practices audits that failed, by id. */
   failedBestPractices: string[];
+  /**
+   * The requests Lighthouse's LCP estimate counted (its optimistic graph's, by path): what the
+   * simulated largest paint waited for. Scripts here mean they arrived or ran before the paint
+   * in the recorded load (BENCHMARKS.md, issue 28).
+   */
+  lcpRequests: string[];
 }
 
-export interface LighthouseResult extends Omit<LighthouseRun, "lcpElement" | "bfcacheFailures" | "failedBestPractices" | "bfcache"> {
+export interface LighthouseResult extends Omit<LighthouseRun, "lcpElement" | "bfcacheFailures" | "failedBestPractices" | "bfcache" | "lcpRequests"> {
   route: string;
   /** How many of the runs passed the bfcache audit. */
   bfcachePassed: number;
@@ -58,7 +65,7 @@ async function runOnce(url: string): Promise<LighthouseRun> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "best-practices"] });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id];
     const value = (id: string) => audit(id)?.numericValue ?? Number.NaN;
@@ -82,10 +89,23 @@ async function runOnce(url: string): Promise<LighthouseRun> {
       lcpElement,
       bfcacheFailures: bfItems,
       failedBestPractices,
+      lcpRequests: await lcpRequests(artifacts, lhr.configSettings),
     };
   } finally {
     chrome.kill();
   }
+}
+
+/** The network requests of Lighthouse's own LCP estimate (computed again from the run's trace, as its audit does). */
+async function lcpRequests(artifacts: Artifacts, settings: Config.Settings): Promise<string[]> {
+  // The computed-artifact context Lighthouse's audits get: a cache and the run's settings.
+  const context = { computedCache: new Map(), settings } as unknown as Parameters<typeof LanternLargestContentfulPaint.request>[1];
+  const estimate = await LanternLargestContentfulPaint.request(Audit.makeMetricComputationDataInput(artifacts, context), context);
+  const paths: string[] = [];
+  estimate.optimisticGraph.traverse((node) => {
+    if (node.type === "network") paths.push(new URL(node.request.url).pathname);
+  });
+  return paths;
 }
 
 /**
@@ -148,7 +168,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(lighthouseTable(results).join("\n"));
   for (const r of results) {
     for (const run of r.runs) {
-      console.log(`${r.route}: LCP ${run.lcp.toFixed(0)} ms on ${run.lcpElement}; bfcache ${run.bfcache} ${run.bfcacheFailures.join("; ")}; best practices failing: ${run.failedBestPractices.join(", ") || "none"}`);
+      console.log(`${r.route}: LCP ${run.lcp.toFixed(0)} ms on ${run.lcpElement}, waiting for ${run.lcpRequests.join(" ")}; bfcache ${run.bfcache} ${run.bfcacheFailures.join("; ")}; best practices failing: ${run.failedBestPractices.join(", ") || "none"}`);
     }
   }
 }

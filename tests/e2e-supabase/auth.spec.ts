@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { messages } from "../../src/lib/messages";
 import { DEMO_CUSTOMER, fakeSupabase, newAccount, signIn, signUp, submitSignUp } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { makePng } from "../helpers/images";
 import { DEMO_ADMIN, DEMO_CUSTOMER, fakeSupabase, uniqueEmail } from "./fixtures";
 

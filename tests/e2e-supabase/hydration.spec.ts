@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { collectErrors, DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
 import { addProduct, DEMO_ADMIN, FAKE_SUPABASE_URL, imageLoaded, signIn, signUp } from "./fixtures";

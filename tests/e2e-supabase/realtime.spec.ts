@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { LIVE_JOIN_GRACE_MS, LIVE_POLL_MS } from "../../src/lib/constants";
 import { liveMessages, messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/test";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
 import { addProduct, DEMO_ADMIN, fakeSupabase, sessionUserId, signIn, signUp } from "./fixtures";

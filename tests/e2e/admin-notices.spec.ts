@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
 import { DEMO_ADMIN, newCustomerAtCheckout, signIn } from "./fixtures";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { messages } from "../../src/lib/messages";
 import { parseCsv } from "../helpers/csv";
 import { makePng } from "../helpers/images";

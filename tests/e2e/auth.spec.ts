@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { messages } from "../../src/lib/messages";
 import { DEMO_ADMIN, DEMO_CUSTOMER, signIn, uniqueEmail } from "./fixtures";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { formatDay } from "../../src/lib/days";
 import { messages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";

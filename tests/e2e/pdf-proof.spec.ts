@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { messages } from "../../src/lib/messages";
 import { PDF_REFUSAL_MESSAGES } from "../../src/server/storage/upload-messages";
 import { makeProofPdf } from "../helpers/pdfs";

@@ -4,6 +4,7 @@
  *
  * - /products: two products per row with name, price and Add to Cart; category tabs in one row
  *   that scrolls sideways; card pictures at the size the phone shows, AVIF or WebP, ≤ 40 kB.
+ * - The first screen is painted before the page's scripts are fetched (a kept page's loader).
  * - Icons and the manifest: no page logs an error, each icon is there.
  * - The custom cursor exists only under a fine pointer.
  * - Back from a product restores the visitor's list from the back/forward cache (Chrome says so);
@@ -12,7 +13,8 @@
  *   scrolls sideways, axe finds nothing serious.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { devices, expect, test, type Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
+import { expect, test } from "./test";
 import sharp from "sharp";
 import { messages } from "../../src/lib/messages";
 import { chromiumLaunch } from "./chromium";
@@ -183,6 +185,32 @@ test.describe("the shop grid on a phone", () => {
     expect(served.bytes).toBeLessThanOrEqual(40_000);
     // And the catalogue's own art on the first cards (drawn as SVG, any size): small too.
     for (const [url, each] of images) if (url.includes("/catalogue/")) expect(each.bytes, url).toBeLessThanOrEqual(40_000);
+  });
+});
+
+test.describe("the first screen", () => {
+  test("is painted before the page's scripts are fetched; then the page works as before, with nothing blocked", async ({ page }) => {
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) blocked.push(message.text());
+    });
+    for (const path of ["/", "/products", "/about"]) {
+      await page.goto(path);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/_next\/static\/chunks\/.+\.js$/.test(entry.name))
+          .map((entry) => ({ name: entry.name, start: entry.startTime })),
+      }));
+      expect(timing.paint, path).not.toBeNull();
+      expect(timing.scripts.length, path).toBeGreaterThan(3);
+      for (const script of timing.scripts) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.paint!);
+    }
+    // React took the page: the menu opens to a tap.
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(blocked).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
  * next page only. And the browser shows the same: the right header from the first paint, no
  * layout shift, no hydration error.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO_ADMIN, DEMO_CUSTOMER, uniqueEmail } from "./fixtures";
 import { fileOf, makePng } from "../helpers/images";
 

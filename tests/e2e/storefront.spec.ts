@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { messages } from "../../src/lib/messages";
 import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from "./fixtures";
 

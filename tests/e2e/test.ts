@@ -1,0 +1,70 @@
+/**
+ * The browser suites' `test`: Playwright's, with every page waiting, after each navigation it
+ * makes, for the shop's scripts to have started React.
+ *
+ * A kept storefront page fetches its scripts after its first paint
+ * (src/server/kept-pages/scripts-after-first-paint.ts), so the window's `load` event can come
+ * before React has hydrated the page; a tap in between does what it does for a person on a slow
+ * phone then: nothing (a link still navigates). A person sees the page settle; a test would tap
+ * at once. So `goto`, `reload`, `goBack` and `goForward` resolve once React has taken the
+ * document (`hydrateRoot` marks it, and from then on React handles a tap, hydrating what is
+ * tapped first). Pages without the loader (admin pages, pages rendered per request) already
+ * had their scripts before `load` and are not waited for.
+ */
+import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+/** Resolves once React has taken this page's document, or at once on a page that is not waiting for its scripts. */
+export async function reactStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.getElementById("scripts-after-first-paint")) return true;
+    return Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
+  });
+}
+
+const patched = new WeakSet<Page>();
+
+function waitAfterNavigations(page: Page): void {
+  if (patched.has(page)) return;
+  patched.add(page);
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        // A navigation that ended on no page of ours (a download, about:blank) has nothing to wait for.
+        if (response && (response.headers()["content-type"] ?? "").startsWith("text/html")) await reactStarted(page);
+        return response;
+      },
+    });
+  }
+}
+
+function watch(context: BrowserContext): BrowserContext {
+  context.pages().forEach(waitAfterNavigations);
+  context.on("page", waitAfterNavigations);
+  return context;
+}
+
+export const test = base.extend<object, { browser: Browser }>({
+  browser: [
+    async ({ browser }, provide) => {
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      Object.assign(browser, {
+        newContext: async (...args: Parameters<Browser["newContext"]>) => watch(await newContext(...args)),
+        newPage: async (...args: Parameters<Browser["newPage"]>) => {
+          const page = await newPage(...args);
+          waitAfterNavigations(page);
+          return page;
+        },
+      });
+      await provide(browser);
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ context }, provide) => {
+    await provide(watch(context));
+  },
+});
