@@ -1,13 +1,13 @@
 /**
  * A kept page's own chunks wait for the first contentful paint (src/server/kept-pages/
  * scripts-after-first-paint.ts): what the HTML loses and keeps, and what its loader does in a
- * browser-shaped sandbox (the page's scripts added only after the paint is reported, at once
- * where it cannot be, after the fallback otherwise). The browser test in tests/e2e/phone.spec.ts
+ * browser-shaped sandbox (the page's scripts added only after the first paint and the pictures
+ * in view are reported, at once where no report can come, after the fallback otherwise). The browser test in tests/e2e/phone.spec.ts
  * checks the same in Chromium.
  */
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { FALLBACK_MS, LOADER_ID, scriptsAfterFirstPaint } from "@/server/kept-pages/scripts-after-first-paint";
+import { FALLBACK_MS, LOADER_ID, scriptsAfterFirstPaint, SETTLE_MS } from "@/server/kept-pages/scripts-after-first-paint";
 
 const NONCE = "bm9uY2UtZm9yLXRlc3Q=";
 
@@ -32,23 +32,47 @@ function loaderCode(html: string): string {
   return match[1]!;
 }
 
+interface Picture {
+  complete: boolean;
+  box: { top: number; left: number; width: number; height: number };
+  listeners: Map<string, () => void>;
+}
+
 interface Sandbox {
   added: { src: string; async: boolean; asyncAttribute: boolean; nonce: string }[];
+  /** Reports a paint entry (`first-paint`, `first-contentful-paint`) to the page's observers. */
   reportPaint: (name: string) => void;
+  /** Reports a largest-contentful-paint entry at the sandbox's current time. */
+  reportLargestPaint: () => void;
+  /** Fires a picture's `load` (or `error`) event. */
+  finish: (picture: Picture, event?: "load" | "error") => void;
   hide: () => void;
   runTimers: (ms: number) => void;
 }
 
-/** Runs the loader as a browser would, with a document, Paint Timing and timers the test drives. */
-function runLoader(html: string, options: { visibility?: "visible" | "hidden"; paintTiming?: boolean } = {}): Sandbox {
+/** A picture on the page, in view unless placed elsewhere, not yet loaded unless said. */
+function picture(options: { top?: number; complete?: boolean; width?: number } = {}): Picture {
+  return { complete: options.complete ?? false, box: { top: options.top ?? 100, left: 0, width: options.width ?? 180, height: 135 }, listeners: new Map() };
+}
+
+/** Runs the loader as a browser would, with a document, Paint Timing, pictures and timers the test drives. */
+function runLoader(html: string, options: { visibility?: "visible" | "hidden"; paintTiming?: boolean; pictures?: Picture[] } = {}): Sandbox {
   const added: Sandbox["added"] = [];
-  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+  const observers: { type: string; callback: (list: { getEntries: () => unknown[] }) => void }[] = [];
   const listeners: (() => void)[] = [];
   const timers: { at: number; run: () => void }[] = [];
   let clock = 0;
+  const images = (options.pictures ?? []).map((p) => ({
+    get complete() {
+      return p.complete;
+    },
+    getBoundingClientRect: () => ({ ...p.box, bottom: p.box.top + p.box.height, right: p.box.left + p.box.width }),
+    addEventListener: (type: string, listener: () => void) => p.listeners.set(type, listener),
+  }));
   const document = {
     visibilityState: options.visibility ?? "visible",
     currentScript: { nonce: NONCE },
+    images,
     createElement: () => {
       const attributes = new Set<string>();
       return { src: "", async: false, nonce: "", setAttribute: (name: string) => attributes.add(name), attributes };
@@ -61,18 +85,25 @@ function runLoader(html: string, options: { visibility?: "visible" | "hidden"; p
   };
   class PerformanceObserver {
     static supportedEntryTypes = options.paintTiming === false ? ["navigation"] : ["navigation", "paint", "largest-contentful-paint"];
-    constructor(private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+    constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
     observe(init: { type: string; buffered: boolean }) {
-      expect(init).toEqual({ type: "paint", buffered: true });
-      observers.push(this.callback);
+      expect(init.buffered).toBe(true);
+      observers.push({ type: init.type, callback: this.callback });
     }
   }
+  const report = (type: string, entry: object) => observers.filter((o) => o.type === type).forEach((o) => o.callback({ getEntries: () => [entry] }));
   const window = { PerformanceObserver };
   const setTimeout = (run: () => void, ms: number) => timers.push({ at: clock + ms, run });
-  vm.runInNewContext(loaderCode(html), { window, document, PerformanceObserver, setTimeout });
+  const performance = { now: () => clock };
+  vm.runInNewContext(loaderCode(html), { window, document, PerformanceObserver, setTimeout, performance, innerWidth: 390, innerHeight: 844 });
   return {
     added,
-    reportPaint: (name) => observers.forEach((callback) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) })),
+    reportPaint: (name) => report("paint", { name, startTime: clock }),
+    reportLargestPaint: () => report("largest-contentful-paint", { startTime: clock }),
+    finish: (p, event = "load") => {
+      p.complete = true;
+      p.listeners.get(event)?.();
+    },
     hide: () => {
       document.visibilityState = "hidden";
       listeners.forEach((listener) => listener());
@@ -104,8 +135,8 @@ describe("a kept page's scripts after its first paint", () => {
     expect(html).toMatch(new RegExp(`<script id="${LOADER_ID}" nonce="${NONCE}">[^<]*</script></head>`));
   });
 
-  it("adds nothing before the first contentful paint, then every chunk once, async, with the nonce", () => {
-    const browser = runLoader(html);
+  it("adds nothing before the first contentful paint, then (no picture in view waiting) every chunk once, async, with the nonce", () => {
+    const browser = runLoader(html, { pictures: [picture({ top: 900 }), picture({ complete: true })] });
     expect(browser.added).toEqual([]);
     browser.reportPaint("first-paint");
     expect(browser.added).toEqual([]);
@@ -131,6 +162,34 @@ describe("a kept page's scripts after its first paint", () => {
     expect(unpainted.added).toEqual([]);
     unpainted.runTimers(1);
     expect(unpainted.added).toHaveLength(chunks.length);
+  });
+
+  it("waits for the pictures in view to load and be reported as the largest paint", () => {
+    const product = picture();
+    const browser = runLoader(html, { pictures: [product, picture({ top: 2000 }), picture({ complete: true }), picture({ width: 0 })] });
+    browser.reportPaint("first-contentful-paint");
+    browser.runTimers(50);
+    // A largest paint before the picture has loaded is the text's: not yet.
+    browser.reportLargestPaint();
+    expect(browser.added).toEqual([]);
+    browser.runTimers(200);
+    browser.finish(product);
+    expect(browser.added).toEqual([]);
+    browser.runTimers(16);
+    browser.reportLargestPaint();
+    expect(browser.added.map((script) => script.src)).toEqual(chunks);
+  });
+
+  it("adds the chunks SETTLE_MS after the pictures loaded when none is reported (smaller than the text), and counts a broken picture as loaded", () => {
+    const [first, second] = [picture(), picture({ top: 300 })];
+    const browser = runLoader(html, { pictures: [first!, second!] });
+    browser.reportPaint("first-contentful-paint");
+    browser.finish(first!);
+    browser.finish(second!, "error");
+    browser.runTimers(SETTLE_MS - 1);
+    expect(browser.added).toEqual([]);
+    browser.runTimers(1);
+    expect(browser.added).toHaveLength(chunks.length);
   });
 
   it("leaves a page without the build's async chunks, or without a head, as it was", () => {

@@ -10,9 +10,13 @@
  * arrived, or ran, before the observed largest paint (BENCHMARKS.md, issue 28).
  *
  * So a kept page (./kept-store.ts keeps the result) names its chunks in one small inline script
- * instead, which adds them, as the same `<script src async>`, once the browser reports the first
- * contentful paint (Paint Timing). Where that report cannot come (a page loaded hidden, a
- * browser without Paint Timing) they are added at once; after FALLBACK_MS whatever happens.
+ * instead, which adds them, as the same `<script src async>`, once the first screen is shown:
+ * the browser has reported the first contentful paint (Paint Timing) and the pictures then in
+ * view (a product's, the first cards') have loaded and been reported painted as the largest
+ * paint, or SETTLE_MS has passed since they loaded. On a slow link the first screen's pictures
+ * so come before the scripts, not beside them; React hydrates once they are shown. Where no
+ * report can come (a page loaded hidden, a browser without Paint Timing) the chunks are added
+ * at once; after FALLBACK_MS whatever happens.
  * Nothing else changes: the same chunks, still async, found by React and the bundler's runtime
  * as before (the `async` attribute is set, which is what React looks them up by), and the
  * inline script carries the page's nonce like Next.js's own, so the kept page's nonce swap
@@ -24,6 +28,13 @@ const STATIC_PREFIX = "/_next/static/";
 
 /** The chunks are added after this long even if no paint has been reported. */
 export const FALLBACK_MS = 3000;
+
+/**
+ * After the first screen's pictures have loaded, how long the loader waits for the browser to
+ * report them painted as the largest paint before it adds the chunks anyway (a picture smaller
+ * than the text already shown is never reported).
+ */
+export const SETTLE_MS = 100;
 
 /** The inline loader's id, for tests and for a reader of the page's source. */
 export const LOADER_ID = "scripts-after-first-paint";
@@ -49,20 +60,25 @@ function deferredSource(tag: string, attributes: Map<string, string>): string | 
 function loader(sources: string[], nonce: string | null): string {
   // `<` escaped: a source cannot end the script early.
   const list = JSON.stringify(sources).replaceAll("<", "\\u003c");
-  const code = [
-    "(function(){",
-    `var sources=${list},started=false,nonce=document.currentScript.nonce;`,
-    "function start(){if(started)return;started=true;sources.forEach(function(src){",
-    'var script=document.createElement("script");script.src=src;script.async=true;script.setAttribute("async","");script.nonce=nonce;document.head.appendChild(script);',
-    "});}",
-    'var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];',
-    'if(document.visibilityState!=="visible"||types.indexOf("paint")===-1)return start();',
-    'new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)start();}).observe({type:"paint",buffered:true});',
-    'document.addEventListener("visibilitychange",start);',
-    `setTimeout(start,${FALLBACK_MS});`,
-    "})();",
-  ].join("");
-  return `<script id="${LOADER_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${code}</script>`;
+  const code = `(function(){
+var sources=${list},started=false,nonce=document.currentScript.nonce;
+function start(){if(started)return;started=true;sources.forEach(function(src){
+var script=document.createElement("script");script.src=src;script.async=true;script.setAttribute("async","");script.nonce=nonce;document.head.appendChild(script);});}
+var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];
+function observe(type,callback){new PerformanceObserver(function(list){callback(list.getEntries());}).observe({type:type,buffered:true});}
+function inView(img){if(img.complete)return false;var box=img.getBoundingClientRect();
+return box.width>0&&box.height>0&&box.bottom>0&&box.right>0&&innerHeight>box.top&&innerWidth>box.left;}
+function afterPictures(){var pictures=[].filter.call(document.images,inView),left=pictures.length,loadedAt=Infinity;if(left===0)return start();
+if(types.indexOf("largest-contentful-paint")!==-1)observe("largest-contentful-paint",function(entries){if(entries.some(function(entry){return entry.startTime>=loadedAt;}))start();});
+function loaded(){if(--left!==0)return;loadedAt=performance.now();setTimeout(start,${SETTLE_MS});}
+pictures.forEach(function(img){img.addEventListener("load",loaded);img.addEventListener("error",loaded);});}
+if(document.visibilityState!=="visible"||types.indexOf("paint")===-1)return start();
+var painted=false;
+observe("paint",function(entries){if(painted)return;if(entries.some(function(entry){return entry.name==="first-contentful-paint";})){painted=true;afterPictures();}});
+document.addEventListener("visibilitychange",start);
+setTimeout(start,${FALLBACK_MS});
+})();`;
+  return `<script id="${LOADER_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${code.replaceAll("\n", "")}</script>`;
 }
 
 /**
