@@ -298,7 +298,10 @@ function report(results: ModeResult[], baseline: Baseline): string {
     for (const r of result.load) {
       lines.push(`| ${r.case} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
-    lines.push("", `\`/products\` throughput is **${(result.productsToAboutThroughput * 100).toFixed(0)} %** of \`/about\` at 50 connections.`);
+    // Not measured when BENCH_ONLY leaves the page cases out.
+    if (Number.isFinite(result.productsToAboutThroughput)) {
+      lines.push("", `\`/products\` throughput is **${(result.productsToAboutThroughput * 100).toFixed(0)} %** of \`/about\` at 50 connections.`);
+    }
     if (result.signedInToVisitor.length > 0) {
       lines.push("", "| Page: signed-in throughput ÷ visitor's | " + CONNECTIONS.map((c) => `c=${c}`).join(" | ") + " |", "|---|" + CONNECTIONS.map(() => "---:").join("|") + "|");
       for (const [page] of STOREFRONT_PAGES) {
