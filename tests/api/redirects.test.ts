@@ -5,6 +5,7 @@ import { parseSetCookie } from "cookie";
 import { NextRequest } from "next/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as authCallbackRoute } from "@/app/auth/callback/route";
+import { POST as signOutRoute } from "@/app/auth/signout/route";
 import { GET as profileExportRoute } from "@/app/profile/export/route";
 import { authLinkMessages, messages } from "@/lib/messages";
 import { finishAuthCallback } from "@/server/auth/auth-callback";
@@ -299,6 +300,25 @@ describe("the route handlers themselves (embedded mode), reached as shop.example
     expect(response.status).toBe(303);
     expectStaysOnShop(response.headers.get("location"));
     expect(response.headers.get("location")).toBe("/auth/signin?next=%2Fprofile&reason=profile");
+  }, 120_000);
+
+  it("/auth/signout (the Sign Out form) sends the browser home as a new document and clears what it kept; a post from another site is refused", async () => {
+    const post = (headers: Record<string, string>) =>
+      new NextRequest(`${SERVER_URL}/auth/signout`, { method: "POST", headers: { host: SHOP_HOST, "x-forwarded-for": "203.0.113.7", ...headers } });
+    const own = await signOutRoute(post({ origin: `https://${SHOP_HOST}`, "sec-fetch-site": "same-origin" }));
+    expect(own.status).toBe(303);
+    expectStaysOnShop(own.headers.get("location"));
+    expect(own.headers.get("location")).toBe("/");
+    expect(own.headers.get("clear-site-data")).toBe('"cache"');
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    const foreigners: Record<string, string>[] = [{ origin: "https://evil.example", "sec-fetch-site": "cross-site" }, { origin: "null" }, { "sec-fetch-site": "same-site" }];
+    for (const foreign of foreigners) {
+      const refused = await signOutRoute(post(foreign));
+      expect(refused.status, JSON.stringify(foreign)).toBe(403);
+      expect(await refused.text()).toBe(messages.security.crossOrigin);
+      expect(refused.headers.get("clear-site-data")).toBeNull();
+      expect(refused.headers.get("set-cookie")).toBeNull();
+    }
   }, 120_000);
 
   it("/auth/callback answers relative redirects, in the words of the link's flow", async () => {

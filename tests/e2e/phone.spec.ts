@@ -320,7 +320,7 @@ test.describe("back and forward", () => {
     await expect(page.getByTestId("greeting")).toHaveText(`Welcome, ${DEMO_CUSTOMER.name}`);
 
     await page.getByRole("button", { name: "Open menu" }).tap();
-    const signedOut = page.waitForResponse((response) => response.url().includes("/api/trpc/auth.signOut"));
+    const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === "/auth/signout");
     await page.getByRole("button", { name: "Sign Out" }).tap();
     expect((await (await signedOut).allHeaders())["clear-site-data"]).toBe('"cache"');
     await expect(page).toHaveURL(/\/$/);

@@ -53,7 +53,11 @@ export const test = base.extend<object, { browser: Browser }>({
       const newContext = browser.newContext.bind(browser);
       const newPage = browser.newPage.bind(browser);
       Object.assign(browser, {
-        newContext: async (...args: Parameters<Browser["newContext"]>) => watch(await newContext(...args)),
+        // A context that runs no script has no React to wait for.
+        newContext: async (...args: Parameters<Browser["newContext"]>) => {
+          const context = await newContext(...args);
+          return args[0]?.javaScriptEnabled === false ? context : watch(context);
+        },
         newPage: async (...args: Parameters<Browser["newPage"]>) => {
           const page = await newPage(...args);
           waitAfterNavigations(page);

@@ -1,19 +1,17 @@
-"use client";
-
-import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
-import { loadPage } from "@/components/ui/load-page";
 
-/** Signs out and returns home; a failure is only logged (spec §8). */
+/**
+ * Signs out and returns home: a form that posts to /auth/signout (src/app/auth/signout/route.ts),
+ * which ends the session, clears what the browser kept of the shop and loads home as a new
+ * document; a failure is only logged (spec §8). No script is needed, so the button works from
+ * the first paint, before the page's scripts have come.
+ */
 export function LogoutButton({ label = "Logout", className = "" }: { label?: string; className?: string }) {
-  const signOut = api.auth.signOut.useMutation({
-    onError: (error) => console.error("Sign out failed:", error.message),
-    // A new document: nothing of the signed-in pages stays in this tab's memory.
-    onSettled: () => loadPage("/"),
-  });
   return (
-    <Button variant="outline" className={className} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-      {label}
-    </Button>
+    <form method="post" action="/auth/signout" className="contents">
+      <Button type="submit" variant="outline" className={className}>
+        {label}
+      </Button>
+    </form>
   );
 }

@@ -3,7 +3,8 @@ import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getPageViewer } from "@/server/auth/guards";
 import { liveClientConfig } from "@/server/platform/live-config";
-import { AccountSummary, CartCount, LiveUpdates, LogoutButton } from "@/components/signed-in";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { AccountSummary, CartCount, LiveUpdates } from "@/components/signed-in";
 import { SiteNav } from "./site-nav";
 
 /**

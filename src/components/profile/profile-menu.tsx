@@ -3,15 +3,10 @@
 import Image from "next/image";
 import Link from "next/link";
 import { useState } from "react";
-import { api } from "@/trpc/react";
-import { loadPage } from "@/components/ui/load-page";
 
 /** The profile picture that opens a small menu: Profile, Cart and Logout (spec §2). */
 export function ProfileMenu({ avatarUrl, name, isAdmin }: { avatarUrl: string; name: string; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
-  const signOut = api.auth.signOut.useMutation({
-    onSettled: () => loadPage("/"),
-  });
   return (
     <div className="relative inline-block">
       <button type="button" aria-expanded={open} aria-controls="profile-menu" onClick={() => setOpen((v) => !v)} className="rounded-full">
@@ -32,9 +27,12 @@ export function ProfileMenu({ avatarUrl, name, isAdmin }: { avatarUrl: string; n
             </li>
           ) : null}
           <li>
-            <button type="button" className="block w-full px-4 py-2 text-left hover:bg-brand-50" onClick={() => signOut.mutate()}>
-              Logout
-            </button>
+            {/* The same sign-out as the header's (src/app/auth/signout/route.ts). */}
+            <form method="post" action="/auth/signout">
+              <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-brand-50">
+                Logout
+              </button>
+            </form>
           </li>
         </ul>
       ) : null}

@@ -9,7 +9,8 @@
  * - Every other page, and every signed-in caller's page, stays `no-store` (Next.js's own
  *   default for a page rendered per request, and set again on a signed-in template's response):
  *   no cache keeps it, and Chrome never puts it in the back/forward cache.
- * - Signing out and deleting the account answer with `Clear-Site-Data: "cache"`: the browser
+ * - Signing out (the Sign Out form's post to /auth/signout, or the `auth.signOut` procedure) and
+ *   deleting the account answer with `Clear-Site-Data: "cache"`: the browser
  *   drops the shop's HTTP cache and evicts every page of the shop from its back/forward cache,
  *   whatever it shows; and the browser then loads a new document (sign-in, sign-up and sign-out
  *   load the next page in full), so no page in which someone was signed in is left to go back to.
