@@ -34,6 +34,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
+      {/* No frame is painted before the header has been parsed whole (React puts this in the head):
+          a frame painted mid-header, with the account not yet parsed, moved the navigation when
+          it came (a browser test caught it). Chromium honours it; other browsers ignore it. */}
+      <link rel="expect" href="#main" blocking="render" />
       <SiteHeader />
       <div id="main" className="flex-1">
         {children}
