@@ -12,15 +12,16 @@
  * had their scripts before `load` and are not waited for.
  */
 import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { LOADER_ID } from "../../src/server/kept-pages/scripts-after-first-paint";
 
 export { expect } from "@playwright/test";
 
 /** Resolves once React has taken this page's document, or at once on a page that is not waiting for its scripts. */
 export async function reactStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    if (!document.getElementById("scripts-after-first-paint")) return true;
+  await page.waitForFunction((loaderId) => {
+    if (!document.getElementById(loaderId)) return true;
     return Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
-  });
+  }, LOADER_ID);
 }
 
 const patched = new WeakSet<Page>();

@@ -87,8 +87,7 @@ setTimeout(start,${FALLBACK_MS});
  * with (the loader needs it to run under the page's policy).
  */
 export function scriptsAfterFirstPaint(html: string, nonce: string | null): string {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
+  if (!html.includes("</head>")) return html;
   const sources: string[] = [];
   for (const [, tag, text] of html.matchAll(tagPattern)) {
     const source = deferredSource(tag!.toLowerCase(), attributesOf(text!));

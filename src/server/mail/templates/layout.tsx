@@ -115,7 +115,6 @@ export function Details({ rows, tone }: { rows: readonly (readonly [label: strin
 /** Marks the items table, which the plain-text part lays out as columns (see render.tsx). */
 export const ITEMS_TABLE_CLASS = "order-items";
 
-/** An order's lines with quantity, unit price and line total, and the order's total. */
 /** An e-mail address as a Details row's value: a mailto link in the brand colour (the shop's notices). */
 export function EmailLink({ address }: { address: string }) {
   return (
@@ -125,6 +124,7 @@ export function EmailLink({ address }: { address: string }) {
   );
 }
 
+/** An order's lines with quantity, unit price and line total, and the order's total. */
 export function ItemsTable({ items, total }: { items: readonly { name: string; quantity: number; unitPrice: number }[]; total: number }) {
   return (
     <table className={ITEMS_TABLE_CLASS} role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", margin: "0 0 20px" }}>
