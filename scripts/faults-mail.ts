@@ -1,5 +1,5 @@
 /**
- * The mail phase of `npm run test:faults` (issue 17; ARCHITECTURE §14): the production server is
+ * The mail phase of `npm run test:faults` (issue 17; docs/architecture.md#mail-outbox): the production server is
  * killed (SIGKILL, the whole process tree) after orders have committed and before their mails
  * were sent, and again while it is delivering, and must still deliver every mail, at least once,
  * each copy with its outbox row's Message-ID. The mails arrive at a real SMTP server on loopback

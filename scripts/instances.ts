@@ -1,6 +1,6 @@
 /**
  * `npm run test:instances`: two production servers on one PostgreSQL database, as a shop runs
- * behind a load balancer (ARCHITECTURE §13). Checks what must agree across processes:
+ * behind a load balancer (docs/architecture.md#caches-and-several-processes). Checks what must agree across processes:
  * - an admin's availability change made through server A reaches a visitor's page load on
  *   server B (its catalogue cache and kept visitor pages are dropped by the NOTIFY) within 3 s;
  * - failed sign-ins are counted in the database: 5 wrong passwords on A, the 6th on B is refused;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A PostgreSQL cluster privileged the way Supabase's image is (ARCHITECTURE §16), for the tests
+# A PostgreSQL cluster privileged the way Supabase's image is (docs/architecture.md#supabase-is-not-a-superuser), for the tests
 # that apply the migrations as Supabase applies them: the bootstrap superuser is supabase_admin,
 # and `postgres`, which runs the migrations, is not a superuser. The platform roles are created
 # here (they are cluster-wide); each test database gets the platform schemas from

@@ -44,13 +44,13 @@ const schema = z.object({
   SEED_DEMO_USERS: flag(true),
   /**
    * Whether a proxy in front (a load balancer, Vercel) sets X-Forwarded-For: only then is the
-   * client address for rate limits taken from it (ARCHITECTURE §13).
+   * client address for rate limits taken from it (docs/architecture.md#caches-and-several-processes).
    */
   TRUST_PROXY: flag(false),
   // The shop's name and tagline (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,
-  // The shop settings a new shop starts with (ARCHITECTURE §15): seeded once, then the owner edits
+  // The shop settings a new shop starts with (docs/architecture.md#shop-settings): seeded once, then the owner edits
   // them under Shop settings. Checked on start by the settings form's rules (settings/defaults.ts).
   SHOP_EMAIL: optional,
   SHOP_PHONE: optional,
@@ -90,7 +90,7 @@ const schema = z.object({
   /** Comma-separated addresses or CIDR ranges PayFast notifies from; unset: PayFast's published ranges. */
   PAYFAST_ITN_SOURCES: optional.transform((value) => value?.split(",").map((source) => source.trim()).filter(Boolean)),
   /**
-   * The outbox's SMTP server (ARCHITECTURE §14): smtp://user:pass@host:587 (STARTTLS when offered)
+   * The outbox's SMTP server (docs/architecture.md#mail-outbox): smtp://user:pass@host:587 (STARTTLS when offered)
    * or smtps://user:pass@host:465 (TLS). Unset: mails stay in the outbox for admins to see.
    */
   SMTP_URL: optional.refine(
@@ -122,7 +122,7 @@ export const env: Env = readEnv();
 
 export type RunMode = "embedded" | "postgres" | "supabase";
 
-/** Which of the three run modes this configuration selects (ARCHITECTURE §2). */
+/** Which of the three run modes this configuration selects (docs/architecture.md#run-modes-and-the-one-data-path). */
 export function runMode(config: Env = env): RunMode {
   if (config.NEXT_PUBLIC_SUPABASE_URL && config.NEXT_PUBLIC_SUPABASE_ANON_KEY) return "supabase";
   if (config.DATABASE_URL) return "postgres";

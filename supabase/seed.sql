@@ -79,7 +79,7 @@ from (
 join public.categories c on c.name = v.category
 on conflict (id) do nothing;
 
--- The shop settings (ARCHITECTURE §15) with the demo values: on Supabase this is where they come
+-- The shop settings (docs/architecture.md#shop-settings) with the demo values: on Supabase this is where they come
 -- from; the local modes create them from SHOP_*/BANK_* before this file runs, so it changes
 -- nothing there. The demo account number marks them as placeholders: in production checkout takes
 -- no orders until an admin enters the real account under Shop settings.

@@ -28,7 +28,7 @@ export interface LimitRule {
 /**
  * Rate limits per sliding window: failed sign-ins per e-mail and per client address, sign-ups and
  * contact messages per client address, checkouts per customer. Generous for people, tight for
- * scripts. Kept in the database, so they hold across server processes (ARCHITECTURE §13).
+ * scripts. Kept in the database, so they hold across server processes (docs/architecture.md#caches-and-several-processes).
  */
 export const SIGN_IN_EMAIL_LIMIT: LimitRule = { attempts: 5, windowMs: 15 * 60_000 };
 export const SIGN_IN_ADDRESS_LIMIT: LimitRule = { attempts: 20, windowMs: 15 * 60_000 };

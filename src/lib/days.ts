@@ -1,5 +1,5 @@
 /**
- * Delivery and collection days (ARCHITECTURE §19) are calendar days in South African time,
+ * Delivery and collection days (docs/architecture.md#delivery-and-collection) are calendar days in South African time,
  * carried as YYYY-MM-DD everywhere; these name them for people.
  */
 

@@ -69,7 +69,7 @@ export const messages = {
     /** The cart's total is more than an order can hold (orders.total is numeric(12, 2)). */
     totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
   },
-  /** Delivery or collection, the day, and the fee (ARCHITECTURE §19). */
+  /** Delivery or collection, the day, and the fee (docs/architecture.md#delivery-and-collection). */
   fulfilment: {
     heading: "Delivery or collection",
     deliveryOption: "Deliver to my address",
@@ -115,7 +115,7 @@ export const messages = {
     runSheetTitle: (day: string) => `Run sheet for ${day}`,
     runSheetEmpty: "Nothing to deliver or hand over on this day.",
   },
-  /** Paying online through a provider's hosted page (PayFast), beside bank transfer (ARCHITECTURE §17). */
+  /** Paying online through a provider's hosted page (PayFast), beside bank transfer (docs/architecture.md#payments). */
   payments: {
     payNowOption: "Pay now (card or instant EFT)",
     bankTransferOption: "Pay by bank transfer",

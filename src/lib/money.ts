@@ -1,5 +1,5 @@
 /**
- * Rand amounts as the shop shows them (ARCHITECTURE §8): prefix R, whole amounts without
+ * Rand amounts as the shop shows them (docs/architecture.md#money-statuses-and-references): prefix R, whole amounts without
  * decimals (R150), otherwise two decimals (R149.50). No thousands separators.
  */
 export function formatRand(amount: number | string): string {

@@ -2,7 +2,7 @@ import { messages } from "./messages";
 
 /**
  * Why a visitor was sent to sign in, carried as `?reason=` so the sign-in page can say so
- * (ARCHITECTURE §9). A closed list: the page only ever shows texts from `messages`, never words
+ * (docs/architecture.md#decisions-on-the-spec). A closed list: the page only ever shows texts from `messages`, never words
  * taken from the address bar.
  */
 export type SignInReason = keyof typeof messages.auth.signInReason;

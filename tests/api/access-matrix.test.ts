@@ -151,7 +151,7 @@ const rules: Record<string, Rule> = {
   "invoices.forOrder": { expect: SIGNED_IN, input: () => ({ orderId: orderA.id }) },
   // Customer A's invoice: theirs and the admins'; anyone else is told it does not exist.
   "invoices.download": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ id: await invoiceOfA() }) },
-  // Fulfilment (ARCHITECTURE §19): customers ask what checkout offers them; admins set it up.
+  // Fulfilment (docs/architecture.md#delivery-and-collection): customers ask what checkout offers them; admins set it up.
   "fulfilment.options": { expect: CUSTOMERS },
   "fulfilment.settings": { expect: ADMINS },
   "fulfilment.updateSettings": {

@@ -8,7 +8,7 @@ const visitor = null;
 const customer = { role: "user" as const };
 const admin = { role: "admin" as const };
 
-describe("route guards (spec §2, ARCHITECTURE §9)", () => {
+describe("route guards (spec §2, docs/architecture.md#decisions-on-the-spec)", () => {
   it.each([
     ["customer", visitor, { allowed: false, redirectTo: "/auth/signin" }],
     ["customer", customer, { allowed: true }],

@@ -8,7 +8,7 @@ import { supabasePublicUrl } from "@/server/platform/adapters/supabase/supabase-
 import { freshDatabase } from "../helpers/database";
 import { contextAs } from "../helpers/browser";
 
-/** The architecture's boundaries (ARCHITECTURE §3, §12), checked on the source itself. */
+/** The architecture's boundaries (docs/architecture.md#ports-and-the-platform, #one-shape-per-domain), checked on the source itself. */
 const SRC = path.resolve(import.meta.dirname, "../../src");
 
 function sourceFiles(dir: string): string[] {

@@ -8,7 +8,7 @@ import { FakePayFast, SANDBOX_MERCHANT } from "../helpers/fake-payfast";
 import { fileOf, makePng } from "../helpers/images";
 
 /**
- * Delivery or collection at checkout (issue 27, ARCHITECTURE §19), through the procedures: what
+ * Delivery or collection at checkout (issue 27, docs/architecture.md#delivery-and-collection), through the procedures: what
  * checkout offers, the fee in the SQL total for both ways to pay, every refusal in the spec's
  * words and changing nothing, and capacity that never oversells under concurrent checkouts.
  */

@@ -19,7 +19,7 @@ import { configuredShopSettings, CONFIGURED_BANK } from "../helpers/shop-setting
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
 
 /**
- * The transactional outbox (ARCHITECTURE §14), delivered to a real SMTP server on loopback:
+ * The transactional outbox (docs/architecture.md#mail-outbox), delivered to a real SMTP server on loopback:
  * every event writes its mails in its own transaction, the worker sends them, retries while the
  * server refuses or is away, gives up after 10 tries, and never loses one.
  */

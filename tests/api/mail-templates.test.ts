@@ -211,7 +211,7 @@ describe("new_order", () => {
   });
 });
 
-describe("delivery or collection (ARCHITECTURE §19)", () => {
+describe("delivery or collection (docs/architecture.md#delivery-and-collection)", () => {
   const delivery = { method: "delivery" as const, day: "2026-12-02", address: "4 Maude Street", area: "Sandton", fee: "60.00" };
   it("order_received says the day, the address and the fee of a delivery", async () => {
     const mail = await render("order_received", { ...samples.order_received, fulfilment: delivery });

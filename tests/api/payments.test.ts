@@ -10,7 +10,7 @@ import { FakePayFast, referenceCheckoutSignature, SANDBOX_MERCHANT } from "../he
 import { fileOf, makePng } from "../helpers/images";
 
 /**
- * "Pay now" through PayFast (ARCHITECTURE §17), against a fake PayFast that speaks the documented
+ * "Pay now" through PayFast (docs/architecture.md#payments), against a fake PayFast that speaks the documented
  * protocol: the signed checkout form, the ITN and its four checks in order, each refusal changing
  * nothing, and a payment applied exactly once however often it is notified.
  */
@@ -154,7 +154,7 @@ describe("a valid ITN", () => {
     expect(payment!.details).not.toHaveProperty("signature");
     expect((await historyOf(orderId)).at(-1)).toMatchObject({ from_status: "pending_payment", to_status: "pending_delivery", reason: "Paid by PayFast", changed_by: null });
     expect((await mailsAbout(reference)).slice(before.length).sort()).toEqual(["payment_notice", "payment_received"]);
-    // Paid, so the database issued its invoice in the same transaction (ARCHITECTURE §18).
+    // Paid, so the database issued its invoice in the same transaction (docs/architecture.md#invoices).
     expect(await db.kysely.selectFrom("invoices").select("kind").where("order_id", "=", orderId).execute()).toEqual([{ kind: "invoice" }]);
     // The customer's purchase history says so.
     const [mine] = (await caller.orders.mine()).filter((order) => order.id === orderId);

@@ -1,5 +1,5 @@
 /**
- * Sessions, profiles and cart counts kept in a server process's memory (ARCHITECTURE §13): read
+ * Sessions, profiles and cart counts kept in a server process's memory (docs/architecture.md#caches-and-several-processes): read
  * once, then from memory, and still revoked or changed everywhere at once through the database's
  * NOTIFY, whichever process (or SQL session) made the change.
  */

@@ -1,5 +1,5 @@
 /**
- * Shop settings through the API (ARCHITECTURE §15): admins read and save them, nobody else; a bad
+ * Shop settings through the API (docs/architecture.md#shop-settings): admins read and save them, nobody else; a bad
  * input changes nothing and says why; the demo bank account takes no orders in production; and
  * what the footer and checkout show changes the moment an admin saves.
  */

@@ -40,7 +40,7 @@ const some = async (rows: Promise<unknown[] | { numUpdatedRows?: bigint; numDele
   return (result.numUpdatedRows ?? result.numDeletedRows ?? 0n) > 0n;
 };
 
-/** Each cell: what the actor tries, and who the spec's role table allows (ARCHITECTURE §1, spec §6). */
+/** Each cell: what the actor tries, and who the spec's role table allows (docs/architecture.md#the-database-holds-the-rules, spec §6). */
 const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; allowed: Actor[] }>> = {
   profiles: {
     select: { run: (t) => some(t.selectFrom("profiles").select("id").where("id", "=", users.customerA.id).execute()), allowed: ["customerA", "admin"] },
@@ -139,7 +139,7 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("shop_private_settings").set({ orders_email: "x@example.test" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("shop_private_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
   },
-  // Online payments (ARCHITECTURE §17): the order's owner and admins read them; nobody writes them
+  // Online payments (docs/architecture.md#payments): the order's owner and admins read them; nobody writes them
   // through the API (record_online_payment(), for the server's service identity, does).
   payments: {
     select: { run: (t) => some(t.selectFrom("payments").select("id").where("id", "=", ids.payment).execute()), allowed: ["customerA", "admin"] },
@@ -166,7 +166,7 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("payment_settings").set({ payfast_passphrase: "x" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("payment_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
   },
-  // Fulfilment (ARCHITECTURE §19): settings everyone reads and admins edit; one row, never deleted.
+  // Fulfilment (docs/architecture.md#delivery-and-collection): settings everyone reads and admins edit; one row, never deleted.
   fulfilment_settings: {
     select: { run: (t) => some(t.selectFrom("fulfilment_settings").select("cutoff_time").execute()), allowed: ACTORS },
     insert: { run: (t) => t.insertInto("fulfilment_settings").values({ id: true }).onConflict((c) => c.column("id").doUpdateSet({ collection_hours: "x" })).execute(), allowed: [] },

@@ -37,7 +37,7 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
   },
   "public.place_order(p_idempotency_key uuid, p_reference text, p_proof_path text, p_fulfilment jsonb)": {
     roles: ["authenticated"],
-    reason: "place_order with the fulfilment choice (ARCHITECTURE §19): the same function body for the caller's own cart; it checks the method, area, address and day against the settings at its own now() and takes the day's capacity with a conditional upsert customers could not write themselves",
+    reason: "place_order with the fulfilment choice (docs/architecture.md#delivery-and-collection): the same function body for the caller's own cart; it checks the method, area, address and day against the settings at its own now() and takes the day's capacity with a conditional upsert customers could not write themselves",
   },
   "public.place_order_pay_now(p_idempotency_key uuid, p_reference text, p_fulfilment jsonb)": {
     roles: ["authenticated"],

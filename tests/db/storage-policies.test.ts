@@ -5,7 +5,7 @@ import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../
 
 /**
  * The storage policies of the migrations, role by role, as the Storage API and the local file
- * route meet them (ARCHITECTURE §6, §16): on PGlite, on PostgreSQL (DATABASE_URL) and on the
+ * route meet them (docs/architecture.md#files, #supabase-is-not-a-superuser): on PGlite, on PostgreSQL (DATABASE_URL) and on the
  * Supabase-privileged cluster (SUPABASE_ADMIN_URL). Public buckets are public by exact name and
  * listable by nobody; private proofs reach their owner and admins; each writes only their own.
  */

@@ -4,7 +4,7 @@ import { openDatabase, type ShopDatabase } from "@/server/db/database";
 import { createSupabaseDatabase, supabasePlatformUrl, type SupabaseDatabase } from "../helpers/supabase-platform";
 
 /**
- * The migrations and seeds as `supabase start` / `supabase db push` apply them (ARCHITECTURE §16):
+ * The migrations and seeds as `supabase start` / `supabase db push` apply them (docs/architecture.md#supabase-is-not-a-superuser):
  * on the cluster scripts/supabase-postgres.sh prepares, as `postgres`, which is no superuser, with
  * auth and storage owned by the platform's services. CI runs the whole database suite there too
  * (SUPABASE_ADMIN_URL); this file checks that stand-in is as strict as Supabase.

@@ -6,7 +6,7 @@ import { execScript, openDatabase, type ShopDatabase } from "@/server/db/databas
 import { COMPAT_FILE, migrate } from "@/server/db/migrate";
 
 /**
- * A fresh database privileged the way Supabase's image is (ARCHITECTURE §16), on the cluster
+ * A fresh database privileged the way Supabase's image is (docs/architecture.md#supabase-is-not-a-superuser), on the cluster
  * scripts/supabase-postgres.sh prepares (SUPABASE_ADMIN_URL: its superuser, supabase_admin):
  * the platform's schemas owned by supabase_auth_admin and supabase_storage_admin, and every
  * migration applied as `postgres`, which is not a superuser; then, if asked, the seeds

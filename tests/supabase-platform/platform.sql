@@ -1,4 +1,4 @@
--- Supabase's platform privileges on a plain PostgreSQL database (ARCHITECTURE §16), applied by
+-- Supabase's platform privileges on a plain PostgreSQL database (docs/architecture.md#supabase-is-not-a-superuser), applied by
 -- supabase_admin (the cluster's superuser, scripts/supabase-postgres.sh) to a fresh database
 -- after src/server/db/supabase-compat.sql has created the platform's objects. It moves them to
 -- the owners they have in Supabase's image and grants `postgres`, which then applies the

@@ -47,7 +47,7 @@ export function CheckoutView({ start }: Props) {
 
   const lines = cart.data?.lines ?? [];
   const empty = lines.length === 0;
-  // Delivery or collection (ARCHITECTURE §19): asked once the owner has set it up; the days follow the cart.
+  // Delivery or collection (docs/architecture.md#delivery-and-collection): asked once the owner has set it up; the days follow the cart.
   const fulfilment = api.fulfilment.options.useQuery(undefined, { enabled: !empty && !placedReference });
   const [draft, setDraft] = useState<FulfilmentDraft | null>(null);
   const options = fulfilment.data?.configured ? fulfilment.data : null;

@@ -34,7 +34,7 @@ export function draftFee(options: Options, draft: FulfilmentDraft): number {
 const field = "block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
 /**
- * Delivery or collection, the area and address, and the day (ARCHITECTURE §19): only what the
+ * Delivery or collection, the area and address, and the day (docs/architecture.md#delivery-and-collection): only what the
  * shop has switched on, only the days SQL offers for this cart.
  */
 export function FulfilmentPicker({ options, draft, onChange, disabled }: { options: Options; draft: FulfilmentDraft; onChange: (draft: FulfilmentDraft) => void; disabled: boolean }) {

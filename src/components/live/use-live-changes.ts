@@ -7,7 +7,7 @@ import { api } from "@/trpc/react";
 import { followLiveStatus, setLiveStatus, type LiveStatus } from "./live-status";
 
 /**
- * The one hook every live view relies on, whatever the run mode (ARCHITECTURE §7): calls
+ * The one hook every live view relies on, whatever the run mode (docs/architecture.md#live-updates): calls
  * `onChange` with each change (table, operation, row id) from the server's SSE stream in the
  * local modes or from Supabase Realtime in the browser in Supabase mode. Mounted once per page
  * (LiveUpdates), which hands the changes on: one subscription per tab. While Realtime is

@@ -4,7 +4,7 @@ import { messages } from "@/lib/messages";
 
 const m = messages.fulfilment;
 
-/** An order's method, day and address (ARCHITECTURE §19), as purchase history and Order Management show it. */
+/** An order's method, day and address (docs/architecture.md#delivery-and-collection), as purchase history and Order Management show it. */
 export function FulfilmentSummary({
   fulfilment,
 }: {

@@ -11,7 +11,7 @@ import { signedIn } from "./middlewares/signed-in";
 
 /**
  * What every procedure gets: the caller, the database already running as the caller, and the
- * ports. Never an RLS-bypassing handle (ARCHITECTURE §12): the few privileged steps are named
+ * ports. Never an RLS-bypassing handle (docs/architecture.md#one-shape-per-domain): the few privileged steps are named
  * functions (`sessionUserFor`, the auth port's own).
  */
 export type TRPCContext = Omit<RequestServices, "database" | "forgetCached"> & {
@@ -74,5 +74,5 @@ export const signedInProcedure = publicProcedure.use(signedIn);
 /** Admins only: UNAUTHORIZED for visitors, FORBIDDEN for everyone else. RLS checks again. */
 export const adminProcedure = signedInProcedure.use(adminsOnly);
 
-/** Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (ARCHITECTURE §9). */
+/** Customers (signed-in non-admins): carts and checkout. Admins get FORBIDDEN (docs/architecture.md#decisions-on-the-spec). */
 export const customerProcedure = signedInProcedure.use(customersOnly);

@@ -1,6 +1,6 @@
 import type { SessionUser } from "./session-user";
 
-/** The guarded areas of the shop (spec §2, ARCHITECTURE §9). */
+/** The guarded areas of the shop (spec §2, docs/architecture.md#decisions-on-the-spec). */
 export type Area = "signed-in" | "customer" | "admin";
 
 /**

@@ -67,7 +67,7 @@ export const MAX_CACHED_USERS = 10_000;
 /**
  * The signed-in users this process has looked up lately: their profile (name, role, picture) and
  * how many items their cart holds, so a signed-in page or call does not read them each time
- * (ARCHITECTURE §13). Both are read as the user (RLS), in one statement when neither is kept; a
+ * (docs/architecture.md#caches-and-several-processes). Both are read as the user (RLS), in one statement when neither is kept; a
  * failed read leaves the user signed out (spec §4), with the cause logged.
  *
  * A change shows at once: the caller's own writes drop their entries in this process

@@ -1,7 +1,7 @@
 /**
  * What a server process keeps in memory from a slower source (the database, a render), for every
  * cache in the shop: sessions, profiles and cart counts, the catalogue, kept pages and answers
- * (ARCHITECTURE §13). No database import: the proxy's bundle uses it too.
+ * (docs/architecture.md#caches-and-several-processes). No database import: the proxy's bundle uses it too.
  */
 import { LRUCache } from "lru-cache";
 

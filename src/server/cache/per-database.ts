@@ -11,7 +11,7 @@ export interface Hearing<T, U> {
 }
 
 /**
- * One cache per database handle and process (ARCHITECTURE §13), handed out once it listens to
+ * One cache per database handle and process (docs/architecture.md#caches-and-several-processes), handed out once it listens to
  * its channels: nothing is kept before this process can hear that it changed. `create` is called
  * on the first request for a database; later ones get the same cache.
  */

@@ -31,7 +31,7 @@ async function lineOf(trx: Tx, productId: string) {
 
 /**
  * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY). An
- * unavailable product cannot be added to a cart (ARCHITECTURE §9), so neither can more of one
+ * unavailable product cannot be added to a cart (docs/architecture.md#decisions-on-the-spec), so neither can more of one
  * already there: the cart page offers no "+" on such a line, and the API says why.
  */
 export function increaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {

@@ -29,7 +29,7 @@ export function isUuid(value: string): boolean {
 
 /**
  * Where a product image is served from: seeded art ships in /public; uploads live in the
- * products-services bucket, at the URL the storage port gives (ARCHITECTURE §3).
+ * products-services bucket, at the URL the storage port gives (docs/architecture.md#ports-and-the-platform).
  */
 export function productImageUrl(imagePath: string | null, publicUrl: PublicUrl): string | null {
   if (!imagePath) return null;

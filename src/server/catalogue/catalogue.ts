@@ -21,7 +21,7 @@ export const CACHED_READS = 20_000;
 
 /**
  * The storefront's catalogue: the one read path for pages, the sitemap, the catalogue.*
- * procedures and (through the pages) the visitors' kept HTML (ARCHITECTURE §13). The shop's
+ * procedures and (through the pages) the visitors' kept HTML (docs/architecture.md#caches-and-several-processes). The shop's
  * settings, which the same pages show, are settings/shop-settings.ts's.
  *
  * Reads run as `anon`: what a visitor may see is the same for everyone, so one cached copy serves

@@ -27,7 +27,7 @@ function placed(order: Pick<Order, "id" | "reference">): PlacedOrder {
 }
 
 /**
- * checkout.placeOrder, all or nothing (ARCHITECTURE §6). Refused while the shop cannot be paid by
+ * checkout.placeOrder, all or nothing (docs/architecture.md#files). Refused while the shop cannot be paid by
  * bank transfer (the demo account in production: the customer would have paid a placeholder),
  * before anything is counted or uploaded. Then counts the try against the customer's checkout
  * limit (CHECKOUT_LIMIT) in the payment's first statement, checks the proof by content, stores
@@ -87,7 +87,7 @@ export function toCheckoutError(error: unknown): TRPCError {
     // Not the customer's open reservation: placed already (another tab), or never theirs.
     case "reference_stale":
       return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
-    // Fulfilment (ARCHITECTURE §19): each refusal changes nothing, the cart and reference stay.
+    // Fulfilment (docs/architecture.md#delivery-and-collection): each refusal changes nothing, the cart and reference stay.
     case "fulfilment_required":
       return new TRPCError({ code: "BAD_REQUEST", message: f.required, cause: error });
     case "collection_unavailable":

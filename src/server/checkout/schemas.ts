@@ -7,7 +7,7 @@ const m = messages.checkout;
 /** The bank-transfer reference format (spec §9): ORD-{random number below one million}. */
 export const ORDER_REFERENCE = /^ORD-[0-9]{1,6}$/;
 
-/** The fulfilment choice as a form field: JSON, absent while the shop asks none (ARCHITECTURE §19). */
+/** The fulfilment choice as a form field: JSON, absent while the shop asks none (docs/architecture.md#delivery-and-collection). */
 const fulfilmentField = z
   .union([z.null(), z.string()])
   .transform((text, ctx) => {

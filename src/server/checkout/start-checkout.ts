@@ -11,7 +11,7 @@ export async function startCheckout({ ctx }: { ctx: Pick<TRPCContext, "db" | "se
   const settings = await ctx.settings.published();
   const bankTransfer = bankTransferStatus(settings.bank, ctx.production);
   const reference = await ctx.db.transaction((trx) => openCheckoutReference(trx));
-  // "Pay now" is offered while the owner has PayFast set up in Shop settings (ARCHITECTURE §17).
+  // "Pay now" is offered while the owner has PayFast set up in Shop settings (docs/architecture.md#payments).
   const payNow = (await ctx.payments.settings.credentials()) !== null;
   return bankTransfer === "not_set_up"
     ? { reference, bankTransfer, bank: null, payNow }

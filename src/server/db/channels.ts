@@ -1,6 +1,6 @@
 /**
  * The NOTIFY channels the database's triggers announce changes on, which every server process
- * LISTENs to (ARCHITECTURE §13). Payloads carry ids only.
+ * LISTENs to (docs/architecture.md#caches-and-several-processes). Payloads carry ids only.
  */
 
 /** Products, categories and shop settings (migrations: their triggers): the catalogue and the kept settings drop everything. */

@@ -1,6 +1,6 @@
 /**
  * Migrations corrected after they were applied somewhere. Applied migrations are never edited,
- * with one exception: a file that cannot apply on Supabase at all (ARCHITECTURE §16) must be
+ * with one exception: a file that cannot apply on Supabase at all (docs/architecture.md#supabase-is-not-a-superuser) must be
  * corrected there, or `supabase start` / `db push` stop at it. A database that applied the first
  * text keeps it (the runner accepts the listed checksums and records the corrected one), and a
  * later migration brings that database to the corrected state, so all databases end up alike.

@@ -10,11 +10,11 @@ type Numeric = ColumnType<string, string | number, string | number>;
 
 export type UserRole = "user" | "admin";
 export type OrderStatus = "pending_payment" | "pending_delivery" | "complete" | "cancelled";
-/** How an order is (to be) paid: bank transfer with a proof, or online through a provider (ARCHITECTURE §17). */
+/** How an order is (to be) paid: bank transfer with a proof, or online through a provider (docs/architecture.md#payments). */
 export type PaymentMethod = "bank_transfer" | "payfast";
 /** What a provider's payment did: paid the order, or arrived when it was no longer payable. */
 export type PaymentOutcome = "applied" | "refund_due";
-/** How an order reaches the customer (ARCHITECTURE §19); null on orders from before fulfilment was set up. */
+/** How an order reaches the customer (docs/architecture.md#delivery-and-collection); null on orders from before fulfilment was set up. */
 export type FulfilmentMethod = "delivery" | "collection";
 /**
  * A `date` column. The drivers turn it into a Date at some midnight or other: the query layer
@@ -130,7 +130,7 @@ export interface ContactMessagesTable {
   created_at: Generated<Date>;
 }
 
-/** The published shop settings: one row at most (ARCHITECTURE §15). */
+/** The published shop settings: one row at most (docs/architecture.md#shop-settings). */
 export interface ShopSettingsTable {
   id: Generated<boolean>;
   bank_account_name: string;
@@ -180,7 +180,7 @@ export interface PaymentSettingsTable {
   updated_at: Generated<Date>;
 }
 
-/** Fulfilment settings (ARCHITECTURE §19): one row, readable by everyone, admins update it. */
+/** Fulfilment settings (docs/architecture.md#delivery-and-collection): one row, readable by everyone, admins update it. */
 export interface FulfilmentSettingsTable {
   id: Generated<boolean>;
   collection_enabled: Generated<boolean>;
@@ -281,7 +281,7 @@ export interface StorageBucketsTable {
   allowed_mime_types: string[] | null;
 }
 
-/** The transactional outbox (ARCHITECTURE §14): written by SQL triggers, read by the worker and admins. */
+/** The transactional outbox (docs/architecture.md#mail-outbox): written by SQL triggers, read by the worker and admins. */
 export interface MailOutboxTable {
   id: Generated<string>;
   recipient: string;

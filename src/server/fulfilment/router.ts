@@ -13,7 +13,7 @@ import {
   runSheetInput,
 } from "./schemas";
 
-/** Delivery or collection (ARCHITECTURE §19): checkout's options, the settings, lead times, run sheets. */
+/** Delivery or collection (docs/architecture.md#delivery-and-collection): checkout's options, the settings, lead times, run sheets. */
 export const fulfilmentRouter = createTRPCRouter({
   options: customerProcedure.query(checkoutFulfilment),
   settings: adminProcedure.query(getFulfilmentSettings),

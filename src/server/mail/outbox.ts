@@ -27,7 +27,7 @@ export interface OutboxRow {
 }
 
 export interface DeliveryDeps {
-  /** The server's own connection: the worker is a server task, not a request (ARCHITECTURE §2). */
+  /** The server's own connection: the worker is a server task, not a request (docs/architecture.md#run-modes-and-the-one-data-path). */
   db: Kysely<DB>;
   transport: MailTransport;
   /** The shop's details for the templates (name, links, bank account), read when sending. */

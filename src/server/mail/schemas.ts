@@ -4,7 +4,7 @@ import { z } from "@/lib/zod";
 
 /**
  * What each mail template needs, checked before rendering: the data comes from the outbox's JSON
- * column (written by SQL, ARCHITECTURE §14), so its shape is only known once it is parsed here.
+ * column (written by SQL, docs/architecture.md#mail-outbox), so its shape is only known once it is parsed here.
  */
 
 /** A rand amount as Postgres's numeric(12,2) turns into JSON (149.5) or text ("149.50"). */
@@ -28,7 +28,7 @@ const customerName = line(255);
 /** How an order is paid (orders.payment_method); mails written before online payments say nothing: bank transfer. */
 const paymentMethod = z.enum(["bank_transfer", "payfast"]).default("bank_transfer");
 
-/** How and when the order reaches the customer (ARCHITECTURE §19); absent while the shop asks none. */
+/** How and when the order reaches the customer (docs/architecture.md#delivery-and-collection); absent while the shop asks none. */
 const fulfilment = z
   .object({
     method: z.enum(["delivery", "collection"]),
@@ -41,7 +41,7 @@ const fulfilment = z
   })
   .optional();
 
-/** The business's details a mail shows, from the shop settings (ARCHITECTURE §15). */
+/** The business's details a mail shows, from the shop settings (docs/architecture.md#shop-settings). */
 export const mailShopSchema = z.object({
   name: line(100),
   /**

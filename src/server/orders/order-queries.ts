@@ -23,12 +23,12 @@ export interface OrderView {
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
   /**
-   * The online payments recorded for it (ARCHITECTURE §17), oldest first: normally one, which paid
+   * The online payments recorded for it (docs/architecture.md#payments), oldest first: normally one, which paid
    * it; `refund_due` when one arrived after the order was cancelled or paid already.
    */
   payments: { provider: string; providerPaymentId: string; amount: number; outcome: PaymentOutcome; receivedAt: Date }[];
   /**
-   * How and when it reaches the customer (ARCHITECTURE §19); null for an order placed while the
+   * How and when it reaches the customer (docs/architecture.md#delivery-and-collection); null for an order placed while the
    * shop asked none. `day` is YYYY-MM-DD (South African time); the fee is also one of `items`.
    */
   fulfilment: { method: FulfilmentMethod; day: string; address: string | null; area: string | null; fee: number } | null;

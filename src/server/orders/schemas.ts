@@ -1,7 +1,7 @@
 import { messages } from "@/lib/messages";
 import { z } from "@/lib/zod";
 
-/** The order_status enum (ARCHITECTURE §8), in the admin's filter order. */
+/** The order_status enum (docs/architecture.md#money-statuses-and-references), in the admin's filter order. */
 export const ORDER_STATUSES = ["pending_payment", "pending_delivery", "complete", "cancelled"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 

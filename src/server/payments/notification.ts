@@ -13,7 +13,7 @@ export type NotificationResult =
   | { status: 503; reason: string };
 
 /**
- * A provider's payment notification (ARCHITECTURE §17). Believed only after every check, in the
+ * A provider's payment notification (docs/architecture.md#payments). Believed only after every check, in the
  * provider's documented order, each refusal logged with its reason and nothing changed:
  * the signature and the sender (the adapter's `authenticate`), the amount to the cent and the
  * reference against the order, then the provider's own confirmation. Then recorded once,

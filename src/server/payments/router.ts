@@ -6,7 +6,7 @@ import { payAgain, payNow } from "./pay-now";
 import { attachProofInput, orderPaymentInput, payNowInput, paymentSettingsInput } from "./schemas";
 
 /**
- * Paying online (ARCHITECTURE §17). The provider's notifications are a route, not a procedure:
+ * Paying online (docs/architecture.md#payments). The provider's notifications are a route, not a procedure:
  * src/app/api/payments/[provider]/notify.
  */
 export const paymentsRouter = createTRPCRouter({

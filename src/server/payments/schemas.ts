@@ -5,7 +5,7 @@ import { fulfilmentChoice } from "@/server/fulfilment/schemas";
 
 const m = messages.payments;
 
-/** "Pay now" at checkout: the reference the checkout reserved, the client's idempotency key, and how and when (ARCHITECTURE §19). */
+/** "Pay now" at checkout: the reference the checkout reserved, the client's idempotency key, and how and when (docs/architecture.md#delivery-and-collection). */
 export const payNowInput = z.object({
   reference: z.string().regex(ORDER_REFERENCE, messages.checkout.referenceInvalid),
   idempotencyKey: z.uuid(messages.checkout.failed),

@@ -41,7 +41,7 @@ export interface RequestServices {
 }
 
 /**
- * The services for one request over a process's shared parts (ARCHITECTURE §3): the ports of the
+ * The services for one request over a process's shared parts (docs/architecture.md#ports-and-the-platform): the ports of the
  * run mode, each bound to this request's cookies. Pure: everything comes from `shop`, so tests
  * build their requests with it as the server does.
  */

@@ -37,7 +37,7 @@ export interface PlatformConfig {
 }
 
 /**
- * What one server process holds for all its requests (ARCHITECTURE §3, §13): its database, the
+ * What one server process holds for all its requests (docs/architecture.md#ports-and-the-platform, #caches-and-several-processes): its database, the
  * caches every request shares, and the limits counted in the database. Opened once per process;
  * tests build their own with `openShopProcess`.
  */

@@ -33,7 +33,7 @@ export interface SignUpResult {
 }
 
 /**
- * Sign-in, sign-up and sessions (ARCHITECTURE §3–4). One per request: adapters read and write
+ * Sign-in, sign-up and sessions (docs/architecture.md#ports-and-the-platform, #local-auth). One per request: adapters read and write
  * the request's cookies. Routers use the port from the context and never import an adapter.
  */
 export interface AuthPort {

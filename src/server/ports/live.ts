@@ -28,7 +28,7 @@ export interface LiveViewer {
 }
 
 /**
- * Live updates (ARCHITECTURE §3, §7). Local modes: the server forwards database notifications
+ * Live updates (docs/architecture.md#ports-and-the-platform, #live-updates). Local modes: the server forwards database notifications
  * over a tRPC subscription (SSE). Supabase mode: the browser subscribes to Supabase Realtime
  * itself, so the server's stream ends at once. Browsers learn which through `clientConfig`.
  */

@@ -15,7 +15,7 @@ export interface OutgoingMail {
 }
 
 /**
- * Sends mail (ARCHITECTURE §3, §14): SMTP when `SMTP_URL` is set, otherwise "none", in every run
+ * Sends mail (docs/architecture.md#ports-and-the-platform, #mail-outbox): SMTP when `SMTP_URL` is set, otherwise "none", in every run
  * mode (Supabase's own SMTP only sends auth mail). The outbox worker is the only caller.
  */
 export interface MailTransport {

@@ -1,5 +1,5 @@
 /**
- * The payment port (ARCHITECTURE §3, §17): an online payment provider behind a hosted page.
+ * The payment port (docs/architecture.md#ports-and-the-platform, #payments): an online payment provider behind a hosted page.
  * Checkout starts a payment for an order that exists already (placed `pending_payment` by the
  * same SQL path as every order) and sends the customer to the provider; the provider tells the
  * shop by a server-to-server notification, which the payments domain believes only after every

@@ -23,7 +23,7 @@ export class StorageError extends Error {
 export type PublicUrl = (object: StoredObject) => string;
 
 /**
- * File storage (ARCHITECTURE §3, §6): moves bytes, never opens the caller's transaction. The
+ * File storage (docs/architecture.md#ports-and-the-platform, #files): moves bytes, never opens the caller's transaction. The
  * storage.objects row that lets a file be seen is written as the caller, so Postgres's storage
  * policies decide who may write where: by the domain in its own transaction next to the row
  * that names the file (local; storage/storage-rows.ts), or by the store itself (Supabase's

@@ -4,7 +4,7 @@ import type { InformationOfficer, ShopFacts } from "@/lib/business-content";
 import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
-/** The business's facts the legal pages quote, from the shop settings (ARCHITECTURE §15). */
+/** The business's facts the legal pages quote, from the shop settings (docs/architecture.md#shop-settings). */
 export async function shopFacts(): Promise<ShopFacts> {
   const settings = await caller.settings.published();
   return { name: site.name, ...settings.contact, unpaidOrderDays: settings.unpaidOrderDays };

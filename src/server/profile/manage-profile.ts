@@ -28,7 +28,7 @@ export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: F
 
 /**
  * Deletes the caller's account: the account, profile, cart and profile pictures go; orders stay
- * for the business's records with the name and email as at purchase (ARCHITECTURE §9). The
+ * for the business's records with the name and email as at purchase (docs/architecture.md#decisions-on-the-spec). The
  * account and the files go with the auth and storage ports' service rights: a customer cannot
  * delete auth.users rows, and Supabase allows file deletes only through its Storage API.
  */

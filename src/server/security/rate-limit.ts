@@ -12,7 +12,7 @@ function run<T>(executor: Executor, work: (trx: Kysely<DB> | Transaction<DB>) =>
 }
 
 /**
- * A sliding-window limit kept in the database (private.rate_limit_hits, ARCHITECTURE §13), so
+ * A sliding-window limit kept in the database (private.rate_limit_hits, docs/architecture.md#caches-and-several-processes), so
  * it holds across every server process on one database and across restarts. Each key allows
  * `attempts` per `windowMs`. `scope` keeps one set of limits apart from another (tests).
  */

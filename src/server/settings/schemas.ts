@@ -21,7 +21,7 @@ const digits = (label: string, pattern: RegExp, message: string) =>
     .pipe(z.string().regex(pattern, message));
 
 /**
- * The shop settings form, shared by the admin page and settings.update (ARCHITECTURE §15). The
+ * The shop settings form, shared by the admin page and settings.update (docs/architecture.md#shop-settings). The
  * tables' checks hold the same limits, so what this accepts can be stored.
  */
 export const shopSettingsInput = z.object({

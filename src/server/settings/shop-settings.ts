@@ -10,7 +10,7 @@ import { publicSettingsOf, readPublicSettings, type PublicShopSettings } from ".
 export const SETTINGS_TTL_MS = 60_000;
 
 /**
- * The shop's published settings (ARCHITECTURE §15: bank account, contact details, information
+ * The shop's published settings (docs/architecture.md#shop-settings: bank account, contact details, information
  * officer, unpaid-order days) as checkout, the mails, the footer and the policies read them: the
  * environment's values while the shop has no settings row yet. Read as `anon` (the same for
  * everyone) and kept by the process; dropped on every change any process makes (the settings

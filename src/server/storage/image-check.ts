@@ -1,6 +1,6 @@
 /**
  * Decides what an uploaded file is by its content, never its name or the browser's MIME type
- * (ARCHITECTURE §6): JPEG, PNG, WebP or GIF, structurally whole, with nothing appended, at most
+ * (docs/architecture.md#files): JPEG, PNG, WebP or GIF, structurally whole, with nothing appended, at most
  * 5 MB and 40 megapixels. Anything else is refused with a message the uploader can act on.
  */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -20,7 +20,7 @@ export interface CheckedUpload {
 const refuse = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 
 /**
- * Reads an upload and checks it by content (ARCHITECTURE §6), never by its name or MIME type:
+ * Reads an upload and checks it by content (docs/architecture.md#files), never by its name or MIME type:
  * - images (JPEG, PNG, WebP, GIF) are checked, then decoded and re-encoded without their
  *   metadata (EXIF, GPS, XMP), orientation applied, the longest side capped for `purpose`;
  * - proofs of payment may also be PDF, which must open, be unencrypted, have at most 20 pages

@@ -12,7 +12,7 @@ export interface ObjectMetadata {
 /**
  * Writes the storage.objects row of a stored file inside the domain's transaction, as its caller:
  * the storage policies decide who may put a file where, as Supabase's Storage API lets them
- * (ARCHITECTURE §6). Only where the store does not write its own rows (rowsWrittenBy 'domain').
+ * (docs/architecture.md#files). Only where the store does not write its own rows (rowsWrittenBy 'domain').
  * A policy's refusal is a StorageError ('forbidden').
  */
 export async function insertObjectRow(trx: Tx, object: StoredObject, metadata: ObjectMetadata): Promise<void> {

@@ -9,7 +9,7 @@ export interface StorageDeps {
 }
 
 /**
- * The upload-then-write sequence every upload follows (ARCHITECTURE §6), both or neither, so a
+ * The upload-then-write sequence every upload follows (docs/architecture.md#files), both or neither, so a
  * failed request leaves no orphan: the bytes are stored first (outside any transaction: disk and
  * network waits must not hold a database connection), then one transaction of the caller's
  * writes the object's storage.objects row where the domain writes it (local; the storage
@@ -62,7 +62,7 @@ export async function removeQuietly(deps: StorageDeps, object: StoredObject, wha
 let lastStamp = 0;
 
 /**
- * A stored file's name, `{timestamp}_{filename}` (ARCHITECTURE §6), with a timestamp this
+ * A stored file's name, `{timestamp}_{filename}` (docs/architecture.md#files), with a timestamp this
  * process never hands out twice: two uploads of the same file name in one millisecond (a
  * double-clicked payment) must not collide.
  */

@@ -480,7 +480,7 @@ class DeleteAccount extends Step {
     const result = await asCustomer(real, this.customer, what, (caller) => caller.profile.deleteAccount());
     if (signedOut(customer)) return expectSignInRequired(result, what);
     expect(expectOk(result, what), what).toEqual({ ok: true });
-    // Orders stay for the business's records (ARCHITECTURE §9); the cart and reservation go.
+    // Orders stay for the business's records (docs/architecture.md#decisions-on-the-spec); the cart and reservation go.
     Object.assign(customer, { deleted: true, signedIn: false, reservation: null });
     customer.cart.clear();
   }

@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import { t } from "../init";
 
 /**
- * Customers (signed-in non-admins) only: admins get FORBIDDEN (ARCHITECTURE §9). Goes after
+ * Customers (signed-in non-admins) only: admins get FORBIDDEN (docs/architecture.md#decisions-on-the-spec). Goes after
  * `signedIn`. Every write behind it may change the cart, so the header's kept cart count goes
  * with it, whether the write succeeded or not.
  */

@@ -8,7 +8,7 @@ export function accountDeletedSubject(_data: Data, shop: ParsedMailShop): string
   return `Your ${shop.name} account has been deleted`;
 }
 
-/** To the former customer: what was deleted, and what is kept and why (ARCHITECTURE §9, POPIA). */
+/** To the former customer: what was deleted, and what is kept and why (docs/architecture.md#decisions-on-the-spec, POPIA). */
 export function AccountDeletedMail({ data, shop }: { data: Data; shop: ParsedMailShop }) {
   return (
     <MailLayout shop={shop} preview={`Your ${shop.name} account, profile and cart have been deleted.`}>

@@ -5,7 +5,7 @@ import { Details, MailSubheading, Panel } from "./layout";
 
 type Fulfilment = NonNullable<MailData<"order_received">["fulfilment"]>;
 
-/** The rows that say how and when an order reaches the customer (ARCHITECTURE §19). */
+/** The rows that say how and when an order reaches the customer (docs/architecture.md#delivery-and-collection). */
 export function fulfilmentRows(fulfilment: Fulfilment): [string, string][] {
   if (fulfilment.method === "collection") {
     return [

@@ -12,7 +12,7 @@ const m = messages.fulfilment;
 
 export const metadata: Metadata = { title: "Run sheet", robots: { index: false } };
 
-/** A day's deliveries and collections, print-friendly (ARCHITECTURE §19): /admin/orders/run-sheet?day=2026-12-02. */
+/** A day's deliveries and collections, print-friendly (docs/architecture.md#delivery-and-collection): /admin/orders/run-sheet?day=2026-12-02. */
 export default async function RunSheetPage({ searchParams }: PageProps<"/admin/orders/run-sheet">) {
   await requireAccess("admin", "/admin/orders/run-sheet");
   const params = await searchParams;

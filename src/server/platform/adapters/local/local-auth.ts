@@ -43,7 +43,7 @@ export interface LocalAuthDeps {
   sessions?: SessionCache;
 }
 
-/** Local auth (ARCHITECTURE §4): auth.users with bcrypt, sessions as Supabase-shaped JWTs in a cookie. */
+/** Local auth (docs/architecture.md#local-auth): auth.users with bcrypt, sessions as Supabase-shaped JWTs in a cookie. */
 export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
   const { db, cookies } = deps;
 

@@ -23,7 +23,7 @@ function parse(payload: string): ChangeEvent | undefined {
 
 /**
  * One LISTEN per process on the triggers' channel, fanned out to every subscriber in memory
- * (ARCHITECTURE §7, local modes). Subscribers decide what they may see.
+ * (docs/architecture.md#live-updates, local modes). Subscribers decide what they may see.
  */
 export class LiveHub {
   readonly #listeners = new Set<Listener>();

@@ -16,7 +16,7 @@ interface Session {
 }
 
 /**
- * The local sessions this process has found valid lately (ARCHITECTURE §4, §13): the session id
+ * The local sessions this process has found valid lately (docs/architecture.md#local-auth, #caches-and-several-processes): the session id
  * of a verified token, with its user. A signed-in page or API call used to read auth.sessions
  * and auth.users on every request; now it does so once per session per SESSION_CACHE_MS.
  *

@@ -67,7 +67,7 @@ export const SMTP_TIMEOUTS = {
 const MESSAGE_ID = /^<[^<>@\s]+@[^<>@\s]+>$/;
 
 /**
- * The SMTP adapter of the mail port (ARCHITECTURE §14). `url` is SMTP_URL; `from`, when given
+ * The SMTP adapter of the mail port (docs/architecture.md#mail-outbox). `url` is SMTP_URL; `from`, when given
  * (MAIL_FROM), is the From of every mail instead of the one the mail carries, because providers
  * only relay mail from the mailbox the account owns. One connection per mail, no pool: the outbox
  * worker sends a few mails a minute, and a pooled socket would outlive a failed send.

@@ -88,7 +88,7 @@ function confirmationRedirect(origin: string): string {
   return callbackUrl(origin, "signup", "/products");
 }
 
-/** Supabase mode's auth (ARCHITECTURE §2): @supabase/ssr with the session in cookies. */
+/** Supabase mode's auth (docs/architecture.md#run-modes-and-the-one-data-path): @supabase/ssr with the session in cookies. */
 export function createSupabaseAuth(
   config: SupabaseAuthConfig,
   cookies: CookieJar,
