@@ -10,7 +10,9 @@
  *   BENCH_ONLY=none npm run bench -- --no-build   # no load cases: checkout, live updates, weight, vitals, Lighthouse
  *
  * Lighthouse's mobile run (scripts/bench/lighthouse.ts, median of LIGHTHOUSE_RUNS=3 per page) measures
- * /, /products, a product page and /about of the embedded shop, then Next.js alone, in the same run.
+ * /, /products, a product page and /about of the embedded shop, then Next.js alone, in the same run:
+ * a report of the simulation. What a person gets is measured last, in a real Chromium throttled
+ * through CDP (scripts/bench/real-device.ts; `npm run bench:real-device` runs it alone).
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -355,6 +357,9 @@ async function main() {
   console.log(`\n## Results (${machine})`);
   console.log(report(results, baseline));
   console.log(`\n[bench] wrote ${file}`);
+  // What a person on a phone gets, in a real throttled Chromium (scripts/bench/real-device.ts):
+  // a fresh shop beside the baseline built above. BENCH_REAL_DEVICE=0 leaves it out.
+  if (process.env.BENCH_REAL_DEVICE !== "0") await runToEnd("npx", ["tsx", "scripts/bench/real-device-run.ts"], "the real-device measure");
   if (process.env.BENCH_BOOKS === "1") await runBooks();
 }
 

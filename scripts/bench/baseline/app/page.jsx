@@ -1,8 +1,11 @@
+import { MenuButton } from "./menu-button";
+
 export default function Page() {
   return (
     <main>
+      <MenuButton />
       <h1>Next.js alone</h1>
-      <p>A heading and a paragraph: what every App Router page loads and hydrates before any of its own code.</p>
+      <p>A heading, a paragraph and one menu button: what every App Router page loads and hydrates before any of its own code.</p>
     </main>
   );
 }

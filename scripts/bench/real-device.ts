@@ -1,0 +1,258 @@
+/**
+ * What a person on a phone gets, measured in a real browser rather than estimated: Debian's
+ * Chromium through Playwright with the network and CPU throttled through CDP (150 ms round trip,
+ * 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), 390 × 844, touch, a cold cache every load.
+ * Per page: first contentful paint, largest contentful paint (PerformanceObserver), and "first
+ * tap handled": from navigation start, when a tap on a control first takes effect (the header's
+ * menu opens; a product card's Add to Cart answers). Taps go in every TAP_EVERY_MS from the
+ * moment the control is in the HTML, as an impatient person's would. Then, once the page is
+ * ready, the delay from a tap to the next paint (the Event Timing API's duration, what INP is
+ * made of). Rounds are interleaved over the pages, so the machine's load falls on all alike.
+ *
+ * Standalone: `npx tsx scripts/bench/real-device.ts` (after `npm run build`) starts a fresh
+ * embedded shop and the bare Next.js page (scripts/bench/baseline), measures them side by side
+ * and prints the table; `REAL_DEVICE_ROUNDS` (default 5). `npm run bench` runs it too.
+ */
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
+
+export const THROTTLING = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
+const TAP_EVERY_MS = 50;
+/** A load whose tap never takes effect within this is reported as not handled. */
+const GIVE_UP_MS = 20_000;
+
+/** A control to tap, and how the page shows that the tap took effect (evaluated in the page). */
+export interface TapTarget {
+  name: string;
+  selector: string;
+  /** How the page shows it: the control says it is expanded, or a message appears beside it. */
+  effect: "expanded" | "message";
+}
+
+export const MENU: TapTarget = {
+  name: "menu",
+  selector: 'button[aria-controls="site-menu"]',
+  effect: "expanded",
+};
+
+/** A card's Add to Cart: a visitor is told to sign in, a customer that it was added. */
+export const ADD_TO_CART: TapTarget = {
+  name: "add to cart",
+  selector: "main button:has-text('Add to Cart')",
+  effect: "message",
+};
+
+export interface RealDevicePage {
+  label: string;
+  url: string;
+  targets: TapTarget[];
+  /** `Cookie` header of a signed-in user, if the page is measured signed in. */
+  cookie?: string;
+}
+
+export interface RealDeviceSample {
+  fcp: number;
+  lcp: number;
+  /** Per target name: ms from navigation start to the tap that took effect (NaN: never within GIVE_UP_MS). */
+  firstTap: Record<string, number>;
+  /** The longest tap-to-next-paint once the page was ready (Event Timing duration), ms. */
+  tapToPaint: number;
+}
+
+export interface RealDeviceResult {
+  label: string;
+  samples: RealDeviceSample[];
+  fcp: number;
+  lcp: number;
+  firstTap: Record<string, number>;
+  tapToPaint: number;
+}
+
+const OBSERVERS = `
+  window.__rd = { lcp: 0, events: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__rd.lcp = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.interactionId) window.__rd.events.push(e.duration);
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+`;
+
+export function median(values: number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return Number.NaN;
+  const middle = Math.floor(finite.length / 2);
+  return finite.length % 2 ? finite[middle]! : (finite[middle - 1]! + finite[middle]!) / 2;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+async function phoneContext(browser: Browser, baseUrl: string, cookie?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+  });
+  if (cookie) {
+    for (const pair of cookie.split(/;\s*/)) {
+      const [name, ...value] = pair.split("=");
+      if (name) await context.addCookies([{ name, value: value.join("="), url: baseUrl }]);
+    }
+  }
+  await context.addInitScript(OBSERVERS);
+  return context;
+}
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: THROTTLING.latencyMs,
+    downloadThroughput: (THROTTLING.downloadKbps * 1000) / 8,
+    uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+}
+
+/** Taps the target's centre through CDP (as a finger would, no waiting for the page) until it takes effect. */
+async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, navigationStarted: number): Promise<number> {
+  const element = page.locator(target.selector).first();
+  await element.waitFor({ state: "attached", timeout: GIVE_UP_MS });
+  for (;;) {
+    const box = await element.boundingBox();
+    if (box) {
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    }
+    // The page's own clock: when the effect is seen, relative to its navigation start.
+    // (A fixed function, not code built from a string: the shop's CSP allows no eval.)
+    const seen = await element.evaluate((node, effect) => {
+      const took =
+        effect === "expanded"
+          ? node.getAttribute("aria-expanded") === "true"
+          : Boolean(node.parentElement?.closest("div")?.querySelector("[role=status], [role=alert]")?.textContent?.trim());
+      return took ? performance.now() : null;
+    }, target.effect);
+    if (seen !== null) return seen;
+    if (Date.now() - navigationStarted > GIVE_UP_MS) return Number.NaN;
+    await page.waitForTimeout(TAP_EVERY_MS);
+  }
+}
+
+async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: string, target: TapTarget | null): Promise<Partial<RealDeviceSample> & { tap?: [string, number] }> {
+  const context = await phoneContext(browser, baseUrl, page.cookie);
+  try {
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await throttle(cdp);
+    const started = Date.now();
+    await tab.goto(page.url, { waitUntil: "commit" });
+    const result: Partial<RealDeviceSample> & { tap?: [string, number] } = {};
+    if (target) result.tap = [target.name, await firstTapHandled(tab, cdp, target, started)];
+    await tab.waitForLoadState("load");
+    if (!target) {
+      // Ready: loaded and the main thread quiet; then one tap on the menu, twice (open, close).
+      await tab.waitForTimeout(2_000);
+      const box = await tab.locator(MENU.selector).first().boundingBox();
+      if (box) {
+        for (let i = 0; i < 2; i++) {
+          await tab.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+          await tab.waitForTimeout(500);
+        }
+      }
+    }
+    const vitals = await tab.evaluate(() => {
+      const rd = (window as unknown as { __rd: { lcp: number; events: number[] } }).__rd;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      return { fcp, lcp: rd.lcp || fcp, tapToPaint: rd.events.length ? Math.max(...rd.events) : 0 };
+    });
+    result.fcp = vitals.fcp;
+    // A tap ends LCP's observation, so the tap loads' LCP can be early: only the untapped load's counts.
+    if (!target) {
+      result.lcp = vitals.lcp;
+      result.tapToPaint = vitals.tapToPaint;
+    }
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Each round loads every page once per tap target and once more untapped (FCP, LCP, tap to
+ * paint), interleaving pages within the round. Medians over rounds.
+ */
+export async function measureRealDevice(pages: RealDevicePage[], rounds = 5, log: (line: string) => void = () => {}): Promise<RealDeviceResult[]> {
+  const browser = await launchChromium();
+  const samples = new Map<string, RealDeviceSample[]>(pages.map((page) => [page.label, []]));
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const page of pages) {
+        const baseUrl = new URL(page.url).origin;
+        const sample: RealDeviceSample = { fcp: Number.NaN, lcp: Number.NaN, firstTap: {}, tapToPaint: Number.NaN };
+        const plain = await measureOnce(browser, page, baseUrl, null);
+        Object.assign(sample, { fcp: plain.fcp, lcp: plain.lcp, tapToPaint: plain.tapToPaint });
+        for (const target of page.targets) {
+          const tapped = await measureOnce(browser, page, baseUrl, target);
+          if (tapped.tap) sample.firstTap[tapped.tap[0]] = tapped.tap[1];
+        }
+        samples.get(page.label)!.push(sample);
+        log(`[real-device] round ${round + 1}/${rounds} ${page.label}: FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ${Object.entries(sample.firstTap).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(" ")} tap→paint ${sample.tapToPaint.toFixed(0)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return pages.map((page) => {
+    const list = samples.get(page.label)!;
+    const names = [...new Set(list.flatMap((s) => Object.keys(s.firstTap)))];
+    return {
+      label: page.label,
+      samples: list,
+      fcp: median(list.map((s) => s.fcp)),
+      lcp: median(list.map((s) => s.lcp)),
+      firstTap: Object.fromEntries(names.map((name) => [name, median(list.map((s) => s.firstTap[name] ?? Number.NaN))])),
+      tapToPaint: median(list.map((s) => s.tapToPaint)),
+    };
+  });
+}
+
+/** A markdown table, each figure with its ratio to the first row's (the bare Next.js page). */
+export function realDeviceTable(results: RealDeviceResult[]): string[] {
+  const [floor] = results;
+  const ratio = (value: number, base: number | undefined) => (base && Number.isFinite(value) && base > 0 && results[0] ? ` (${(value / base).toFixed(2)}×)` : "");
+  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "not handled");
+  const lines = [
+    `Real Chromium, throttled through CDP (${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down, ${THROTTLING.uploadKbps} kbit/s up, CPU ${THROTTLING.cpuSlowdown}×), 390 × 844 touch, cold, medians of ${floor?.samples.length ?? 0} interleaved rounds; ratios to the first row:`,
+    "",
+    "| page | FCP | LCP | first tap handled: menu | first tap handled: Add to Cart | tap to next paint (ready) |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const result of results) {
+    const menu = result.firstTap[MENU.name] ?? Number.NaN;
+    const add = result.firstTap[ADD_TO_CART.name];
+    lines.push(
+      `| ${result.label} | ${ms(result.fcp)}${result === floor ? "" : ratio(result.fcp, floor?.fcp)} | ${ms(result.lcp)}${result === floor ? "" : ratio(result.lcp, floor?.lcp)} | ${ms(menu)}${result === floor ? "" : ratio(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
+    );
+  }
+  return lines;
+}
+
+/** The pages of the comparison: the bare Next.js page first (the floor), then the shop's four. */
+export function realDevicePages(shopUrl: string, baselineUrl: string, productId: string, cookie?: string, suffix = ""): RealDevicePage[] {
+  return [
+    { label: "Next.js alone (one menu button)", url: `${baselineUrl}/`, targets: [MENU] },
+    { label: `/${suffix}`, url: `${shopUrl}/`, targets: [MENU], cookie },
+    { label: `/products${suffix}`, url: `${shopUrl}/products`, targets: [MENU, ADD_TO_CART], cookie },
+    { label: `/products/{id}${suffix}`, url: `${shopUrl}/products/${productId}`, targets: [MENU, ADD_TO_CART], cookie },
+    { label: `/about${suffix}`, url: `${shopUrl}/about`, targets: [MENU], cookie },
+  ];
+}
