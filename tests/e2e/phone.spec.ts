@@ -4,7 +4,7 @@
  *
  * - /products: two products per row with name, price and Add to Cart; category tabs in one row
  *   that scrolls sideways; card pictures at the size the phone shows, AVIF or WebP, ≤ 40 kB.
- * - The first screen is painted before the page's scripts are fetched (a kept page's loader).
+ * - A kept page loads its scripts as Next.js does, and the menu answers a tap; nothing is blocked.
  * - Icons and the manifest: no page logs an error, each icon is there.
  * - The custom cursor exists only under a fine pointer.
  * - Back from a product restores the visitor's list from the back/forward cache (Chrome says so);
@@ -189,7 +189,7 @@ test.describe("the shop grid on a phone", () => {
 });
 
 test.describe("the first screen", () => {
-  test("is painted before the page's scripts are fetched; then the page works as before, with nothing blocked", async ({ page }) => {
+  test("a kept page fetches its scripts as Next.js does, nothing is blocked, and the menu answers a tap", async ({ page }) => {
     const blocked: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy|Refused to/.test(message.text())) blocked.push(message.text());
@@ -198,18 +198,14 @@ test.describe("the first screen", () => {
       await page.goto(path);
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-        scripts: performance
-          .getEntriesByType("resource")
-          .filter((entry) => /\/_next\/static\/chunks\/.+\.js$/.test(entry.name))
-          .map((entry) => ({ name: entry.name, start: entry.startTime })),
+        scripts: performance.getEntriesByType("resource").filter((entry) => /\/_next\/static\/chunks\/.+\.js$/.test(entry.name)).length,
       }));
       expect(timing.paint, path).not.toBeNull();
-      expect(timing.scripts.length, path).toBeGreaterThan(3);
-      for (const script of timing.scripts) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(timing.paint!);
+      expect(timing.scripts, path).toBeGreaterThan(3);
+      // React took the page: the menu opens to a tap.
+      await page.getByRole("button", { name: "Open menu" }).tap();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
     }
-    // React took the page: the menu opens to a tap.
-    await page.getByRole("button", { name: "Open menu" }).tap();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
     expect(blocked).toEqual([]);
   });
 });

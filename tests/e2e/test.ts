@@ -1,27 +1,20 @@
 /**
  * The browser suites' `test`: Playwright's, with every page waiting, after each navigation it
- * makes, for the shop's scripts to have started React.
- *
- * A kept storefront page fetches its scripts after its first paint
- * (src/server/kept-pages/scripts-after-first-paint.ts), so the window's `load` event can come
- * before React has hydrated the page; a tap in between does what it does for a person on a slow
- * phone then: nothing (a link still navigates). A person sees the page settle; a test would tap
- * at once. So `goto`, `reload`, `goBack` and `goForward` resolve once React has taken the
- * document (`hydrateRoot` marks it, and from then on React handles a tap, hydrating what is
- * tapped first). Pages without the loader (admin pages, pages rendered per request) already
- * had their scripts before `load` and are not waited for.
+ * makes, for React to have taken the document (`hydrateRoot` marks it; from then on React
+ * handles a tap, hydrating what is tapped first). A person sees the page settle before tapping;
+ * a test would tap at once, and on a loaded CI machine the `load` event can come before React
+ * has started. Documents without Next's scripts (a file, a PDF preview) are not waited for.
  */
 import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { LOADER_ID } from "../../src/server/kept-pages/scripts-after-first-paint";
 
 export { expect } from "@playwright/test";
 
-/** Resolves once React has taken this page's document, or at once on a page that is not waiting for its scripts. */
+/** Resolves once React has taken this page's document, or at once on a document Next.js did not render. */
 export async function reactStarted(page: Page): Promise<void> {
-  await page.waitForFunction((loaderId) => {
-    if (!document.getElementById(loaderId)) return true;
+  await page.waitForFunction(() => {
+    if (!document.querySelector('script[src*="/_next/static/"]')) return true;
     return Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
-  }, LOADER_ID);
+  });
 }
 
 const patched = new WeakSet<Page>();

@@ -15,7 +15,6 @@
 import { VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
 import { templateRequest } from "@/server/auth/page-viewer";
 import { KeptValues } from "@/server/cache/kept-values";
-import { scriptsAfterFirstPaint } from "./scripts-after-first-paint";
 import { FILL_HEADER } from "./which-requests";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
@@ -75,12 +74,10 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
     cache: "no-store",
   });
   const nonce = nonceOf(response.headers.get("content-security-policy"));
-  const text = await response.text();
-  const isPage = kind !== "answer" && (response.headers.get("content-type") ?? "").startsWith("text/html");
   return {
     status: response.status,
     headers: [...response.headers].filter(([name]) => !unreplayed.has(name)),
-    body: isPage ? scriptsAfterFirstPaint(text, nonce) : text,
+    body: await response.text(),
     nonce,
   };
 }
