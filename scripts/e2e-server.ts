@@ -47,6 +47,19 @@ await fixtures.close();
 const { FakePayFast } = await import("../tests/helpers/fake-payfast");
 const payfast = await FakePayFast.start(undefined, Number(port) + 50);
 
+// A real SMTP server on loopback (tests/helpers/smtp.ts) that the shop sends its mails to, and a
+// reader at E2E_PORT+52 answering what arrived as JSON, for the account recovery browser test
+// (the embedded database is the server's alone, so the test cannot read the outbox itself).
+const { startTestSmtp } = await import("../tests/helpers/smtp");
+const smtp = await startTestSmtp();
+const http = await import("node:http");
+const mailReader = http
+  .createServer((_request, response) => {
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify(smtp.received.map((mail) => ({ to: mail.rcptTo, subject: mail.subject, text: mail.text }))));
+  })
+  .listen(Number(port) + 52, "127.0.0.1");
+
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
   env: {
@@ -57,6 +70,7 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     SITE_URL: `http://localhost:${port}`,
     PAYFAST_URL: payfast.url,
     PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
+    SMTP_URL: smtp.url,
   },
 });
 
@@ -69,6 +83,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 server.on("exit", (code) => {
   void payfast.close();
+  void smtp.close();
+  mailReader.close();
   cleanUp();
   process.exit(code ?? 0);
 });

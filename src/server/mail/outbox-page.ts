@@ -1,15 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import { listOutbox, outboxStatus, renderRow } from "./outbox";
-import { REDACTED_TOKEN } from "./schemas";
+import { listOutbox, outboxStatus, renderRow, withoutToken } from "./outbox";
 import { mailShopFrom } from "./shop";
-
-function withoutToken<T extends { data: unknown }>(row: T): T {
-  const data = row.data;
-  if (data && typeof data === "object" && "token" in data) return { ...row, data: { ...data, token: REDACTED_TOKEN } };
-  return row;
-}
 
 /**
  * The Outbox page's content: the newest mails with their status, attempts and last error, and
