@@ -5,8 +5,8 @@ import { accountMessages, messages } from "@/lib/messages";
 import { PASSWORD_RESET_EMAIL_LIMIT } from "@/lib/constants";
 import { hashToken } from "@/server/platform/adapters/local/local-auth";
 import { trpcRefusal } from "../helpers/attempt";
-import { freshRequestLimits, TestBrowser } from "../helpers/browser";
-import { freshDatabase, type TestDatabase } from "../helpers/database";
+import { callerAs, freshRequestLimits, TestBrowser } from "../helpers/browser";
+import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 
 /*
  * Account recovery and account settings in the local modes (issue 34): "Forgot password?", the
@@ -282,6 +282,19 @@ describe("change e-mail (profile)", () => {
     expect(taken.message).toBe(messages.auth.emailInUse);
     const same = await trpcRefusal(owner.browser.call((c) => c.profile.changeEmail({ email: owner.email })));
     expect(same.message).toBe(a.emailUnchanged);
+  });
+});
+
+describe("the admins' Outbox page", () => {
+  it("shows an account mail without its link's token: the link is the account holder's alone", async () => {
+    const { email } = await newCustomer();
+    await new TestBrowser(db).call((c) => c.auth.requestPasswordReset({ email }));
+    const token = await tokenMailed(email);
+    const admin = await callerAs(db, await createUser(db, { role: "admin" }));
+    const { mails } = await admin.mail.outbox();
+    const reset = mails.find((mail) => mail.recipient === email && mail.template === "password_reset");
+    expect(reset?.text).toContain("/auth/reset?token=REDACTED");
+    expect(JSON.stringify(mails)).not.toContain(token);
   });
 });
 

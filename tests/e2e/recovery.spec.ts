@@ -72,6 +72,8 @@ async function setNewPassword(page: Page, link: string, password: string) {
 }
 
 test.describe("forgot password", () => {
+  // Several sign-ins, two devices and a mail round trip: more than the default 30 s on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
   test("a customer resets a forgotten password from the mailed link: signed in, other sessions ended, old password and second use refused", async ({ page, browser }) => {
     const email = uniqueEmail("recover");
     await signUp(page, email, "first-pass-2026");
@@ -126,6 +128,7 @@ test.describe("forgot password", () => {
 });
 
 test.describe("account settings", () => {
+  test.describe.configure({ timeout: 90_000 });
   test("a customer changes the password (current one required) and the e-mail address (confirmed from the new inbox, the old one told)", async ({ page }) => {
     const email = uniqueEmail("settings");
     await signUp(page, email, "settings-pass-2026");
