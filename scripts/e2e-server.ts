@@ -39,6 +39,9 @@ await sql`
 await sql`
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity)
   select id, null, 'Chicken pie', total, 1 from public.orders where user_id is null`.execute(fixtures.kysely);
+// The fixtures' own mails (their orders' notices) are not for anyone: marked sent, so the SMTP
+// server below receives only the mails the tests cause.
+await sql`update public.mail_outbox set sent_at = now() where sent_at is null`.execute(fixtures.kysely);
 await fixtures.close();
 
 // A fake PayFast on loopback (tests/helpers/fake-payfast.ts), for the "Pay now" browser test: the

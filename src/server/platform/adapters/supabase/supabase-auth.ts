@@ -181,7 +181,10 @@ export function createSupabaseAuth(
       try {
         const code = searchParams.get("code");
         if (!code) throw new AuthError("oauth_failed", messages.auth.googleFailed);
-        const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+        // Where auth-js names the flow in the link it asked for (`sb_flow_id`, with its experimental
+        // appendPkceFlowIdToRedirects), that flow's own verifier; otherwise the newest one.
+        const flowId = searchParams.get("sb_flow_id");
+        const { data, error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
         // auth-js stops before asking Auth: this browser never started the flow.
         if (error?.code === "pkce_code_verifier_not_found") throw new LinkOpenedElsewhereError();
         if (error || !data.user) throw new AuthError("oauth_failed", messages.auth.googleFailed);
