@@ -87,3 +87,40 @@ test.describe("password recovery on Supabase Auth", () => {
     await expect(page.getByText(accountMessages.resetLinkInvalid)).toBeVisible();
   });
 });
+
+test.describe("account settings on Supabase Auth", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the profile changes the password (the current one checked) and the e-mail address (Auth's link to the new address, back through the callback)", async ({ page, baseURL }) => {
+    const account = await signUp(page, "supa-settings", "Zodwa Settings");
+    await page.goto("/profile");
+    const passwordForm = page.locator("form", { has: page.getByRole("heading", { name: "Change password" }) });
+    await passwordForm.getByLabel("Current password", { exact: true }).fill("not-my-password");
+    await passwordForm.getByLabel("New password", { exact: true }).fill("supa-changed-2026");
+    await passwordForm.getByLabel("Confirm new password", { exact: true }).fill("supa-changed-2026");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(accountMessages.currentPasswordWrong)).toBeVisible();
+    await passwordForm.getByLabel("Current password", { exact: true }).fill(account.password);
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
+
+    const newEmail = uniqueEmail("supa-moved");
+    const emailForm = page.locator("form", { has: page.getByRole("heading", { name: "Change e-mail address" }) });
+    await emailForm.getByLabel("New email address").fill(newEmail);
+    await emailForm.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText(accountMessages.emailChangeRequested(newEmail))).toBeVisible();
+
+    const mails = (await fakeSupabase.mails(newEmail)).filter((mail) => mail.type === "email_change");
+    expect(mails).toHaveLength(1);
+    await page.goto(mails[0]!.link);
+    await expect(page).toHaveURL(`${baseURL}/profile`);
+    await expect(page.getByText(newEmail)).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto("/auth/signin");
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByLabel("Password", { exact: true }).fill("supa-changed-2026");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByTestId("greeting")).toBeVisible();
+  });
+});
