@@ -595,6 +595,39 @@ class ChangePassword extends Step {
   }
 }
 
+/** The profile's "Change e-mail": a link to the new address; the change only once it is opened. */
+class ChangeEmail extends Step {
+  constructor(
+    readonly customer: number,
+    readonly opensLink: boolean,
+  ) {
+    super();
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const customer = model.customers[this.customer]!;
+    const what = String(this);
+    const newEmail = `model-moved-${randomUUID().slice(0, 8)}@example.test`;
+    const asked = await asCustomer(real, this.customer, `${what}: asks`, (caller) => caller.profile.changeEmail({ email: newEmail }));
+    if (signedOut(customer)) return expectSignInRequired(asked, `${what}: asks`);
+    expect(expectOk(asked, `${what}: asks`), what).toEqual({ message: accountMessages.emailChangeRequested(newEmail) });
+    if (!this.opensLink) return;
+    const mail = await real.db.kysely
+      .selectFrom("mail_outbox")
+      .select("data")
+      .where("recipient", "=", newEmail)
+      .where("template", "=", "email_change_confirm")
+      .executeTakeFirstOrThrow();
+    const token = (mail.data as { token: string }).token;
+    const done = await asCustomer(real, this.customer, `${what}: confirms`, (caller) => caller.auth.confirmEmailChange({ token }));
+    expect(expectOk(done, `${what}: confirms`), what).toEqual({ message: accountMessages.emailChanged(newEmail), email: newEmail });
+    // A new address: its own sign-in and reset limits, untouched so far.
+    Object.assign(customer, { email: newEmail, emailFailures: 0, resetRequests: 0 });
+  }
+  toString() {
+    return `customer ${this.customer} changes their e-mail address${this.opensLink ? " and opens the link" : ""}`;
+  }
+}
+
 /**
  * A request of the customer's, already under way when their account was deleted (another tab):
  * it adds to the cart or sends a contact message as the account that is gone.
@@ -916,6 +949,7 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(1, customer.map((c) => new DeleteAccount(c))),
     weighted(1, fc.tuple(customer, fc.boolean()).map(([c, twice]) => new ResetPassword(c, twice))),
     weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, right]) => new ChangePassword(c, right))),
+    weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, opens]) => new ChangeEmail(c, opens))),
     weighted(2, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, afterDeletion]) => new SignUpAgain(c, afterDeletion))),
     weighted(1, fc.tuple(customer, fc.constantFrom("add" as const, "contact" as const), product).map(([c, action, p]) => new InFlightRequest(c, action, p))),
     weighted(2, fc.oneof(fc.constant("visitor" as const), customer).map((sender) => new SendMessage(sender))),
