@@ -215,3 +215,20 @@ describe("Supabase auth's PKCE cookies and links", () => {
     expect(supabaseStorageKey("https://project.supabase.co")).toBe(STORAGE_KEY);
   });
 });
+
+describe("the callback of an e-mail change (issue 34)", () => {
+  it("the first of secure e-mail change's two links (no code, no error) goes on to the profile, asking Auth nothing", async () => {
+    const { finishAuthCallback } = await import("@/server/auth/auth-callback");
+    let asked = false;
+    const auth = { completeOAuth: async () => { asked = true; throw new AuthError("oauth_failed", "x"); } } as unknown as Parameters<typeof finishAuthCallback>[0]["auth"];
+    const target = await finishAuthCallback({ auth, origin: "https://shop.example.co.za", searchParams: new URLSearchParams({ flow: "email_change", next: "/profile" }) });
+    expect(target).toBe("/profile");
+    expect(asked).toBe(false);
+    const failed = await finishAuthCallback({
+      auth,
+      origin: "https://shop.example.co.za",
+      searchParams: new URLSearchParams({ flow: "email_change", next: "/profile", error: "access_denied", error_code: "otp_expired" }),
+    });
+    expect(failed).toBe("/auth/signin?error=email_change&reason=expired&next=%2Fprofile");
+  });
+});
