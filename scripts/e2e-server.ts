@@ -39,6 +39,9 @@ await sql`
 await sql`
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity)
   select id, null, 'Chicken pie', total, 1 from public.orders where user_id is null`.execute(fixtures.kysely);
+// The fixtures' own mails (their orders' notices) are not for anyone: marked sent, so the SMTP
+// server below receives only the mails the tests cause.
+await sql`update public.mail_outbox set sent_at = now() where sent_at is null`.execute(fixtures.kysely);
 await fixtures.close();
 
 // A fake PayFast on loopback (tests/helpers/fake-payfast.ts), for the "Pay now" browser test: the
@@ -46,6 +49,19 @@ await fixtures.close();
 // up by that test through Shop settings, as an owner would; until then checkout offers bank transfer only.
 const { FakePayFast } = await import("../tests/helpers/fake-payfast");
 const payfast = await FakePayFast.start(undefined, Number(port) + 50);
+
+// A real SMTP server on loopback (tests/helpers/smtp.ts) that the shop sends its mails to, and a
+// reader at E2E_PORT+52 answering what arrived as JSON, for the account recovery browser test
+// (the embedded database is the server's alone, so the test cannot read the outbox itself).
+const { startTestSmtp } = await import("../tests/helpers/smtp");
+const smtp = await startTestSmtp();
+const http = await import("node:http");
+const mailReader = http
+  .createServer((_request, response) => {
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify(smtp.received.map((mail) => ({ to: mail.rcptTo, subject: mail.subject, text: mail.text }))));
+  })
+  .listen(Number(port) + 52, "127.0.0.1");
 
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
@@ -57,6 +73,7 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     SITE_URL: `http://localhost:${port}`,
     PAYFAST_URL: payfast.url,
     PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
+    SMTP_URL: smtp.url,
   },
 });
 
@@ -69,6 +86,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 server.on("exit", (code) => {
   void payfast.close();
+  void smtp.close();
+  mailReader.close();
   cleanUp();
   process.exit(code ?? 0);
 });

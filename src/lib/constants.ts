@@ -37,6 +37,11 @@ export const CONTACT_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };
 /** "Download my data": a customer needs it rarely; each export reads all their orders. */
 export const DATA_EXPORT_LIMIT: LimitRule = { attempts: 5, windowMs: 60 * 60_000 };
 export const CHECKOUT_LIMIT: LimitRule = { attempts: 10, windowMs: 15 * 60_000 };
+/** "Forgot password?" requests per e-mail address and per client address (issue 34): a mailbox is not to be flooded. */
+export const PASSWORD_RESET_EMAIL_LIMIT: LimitRule = { attempts: 3, windowMs: 60 * 60_000 };
+export const PASSWORD_RESET_ADDRESS_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };
+/** A password reset or e-mail change link (local modes) works once, for this long. */
+export const ACCOUNT_LINK_TTL_MS = 60 * 60_000;
 
 /** Products per page on /products, and the catalogue.list default (at most 100 per call). */
 export const PRODUCTS_PER_PAGE = 24;

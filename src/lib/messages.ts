@@ -354,6 +354,10 @@ export const authLinkMessages = {
     expired: "This password reset link has expired or was already used. Please sign in again.",
     other_browser: "This password reset link was opened in a different browser from the one that asked for it. Please sign in here.",
   },
+  email_change: {
+    expired: "This e-mail change link has expired or was already used. Please sign in and ask for a new one from your profile.",
+    other_browser: "This e-mail change link was opened in a different browser from the one that asked for it. Please sign in here.",
+  },
 } as const;
 
 /** The profile's purchase history when the orders cannot be loaded. */
@@ -391,4 +395,29 @@ export const overviewMessages = {
   loadFailed: "Failed to load the sales overview.",
   rangeInvalid: "Please choose a start date on or before the end date, at most 366 days apart.",
   noSales: "No paid orders in this range.",
+} as const;
+
+/** Account recovery and account settings (issue 34): "Forgot password?", reset links, password and e-mail changes. */
+export const accountMessages = {
+  forgotLink: "Forgot password?",
+  /** The same answer whether or not the address has an account. */
+  resetRequested:
+    "If an account uses that address, we have sent it a link to set a new password. The link works once, for one hour. Please check your inbox.",
+  resetLimited: "Too many password reset e-mails were asked for. Please wait a while and try again.",
+  resetRequestFailed: "The password reset e-mail could not be sent. Please try again.",
+  resetLinkInvalid: "This password reset link has expired, was already used or is not valid. Nothing was changed. Please ask for a new link.",
+  passwordReset: "Your new password is set and you are signed in. Every other session of your account has been signed out.",
+  resetFailed: "Your password could not be changed. Please try again.",
+  currentPasswordRequired: "Please enter your current password.",
+  currentPasswordWrong: "Your current password is not correct. Nothing was changed.",
+  passwordChanged: "Your password has been changed. Every other session of your account has been signed out.",
+  changePasswordFailed: "Your password could not be changed. Please try again.",
+  emailUnchanged: "That is already your e-mail address.",
+  emailChangeRequested: (email: string) =>
+    `We have sent a link to ${email}. Open it to confirm your new address; until then you sign in with your current one.`,
+  emailChangeFailed: "Your e-mail address could not be changed. Please try again.",
+  emailChangeLinkInvalid: "This e-mail change link has expired, was already used or is not valid. Nothing was changed. Please ask for a new one from your profile.",
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  /** Google-only accounts have no password to check. */
+  noPasswordYet: 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.',
 } as const;

@@ -22,7 +22,7 @@ import { configuredShopSettings } from "../helpers/shop-settings";
 type Role = "visitor" | "customerA" | "customerB" | "admin";
 const ROLES: Role[] = ["visitor", "customerA", "customerB", "admin"];
 /** "ok", or the refusal's code. */
-type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "PRECONDITION_FAILED" | "NOT_FOUND";
+type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "PRECONDITION_FAILED" | "NOT_FOUND" | "BAD_REQUEST";
 
 const EVERYONE: Record<Role, Outcome> = { visitor: "ok", customerA: "ok", customerB: "ok", admin: "ok" };
 const SIGNED_IN: Record<Role, Outcome> = { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "ok", admin: "ok" };
@@ -37,6 +37,15 @@ let categoryId: string;
 let orderA: { id: string; proofPath: string };
 let avatarA: string;
 const SPARE = { email: `spare-${randomUUID().slice(0, 8)}@example.test`, password: "spare-password-2026" };
+
+/** A fresh account's password reset token, as its mail carries it. */
+async function freshResetToken(): Promise<string> {
+  const email = `reset-${randomUUID().slice(0, 8)}@example.test`;
+  await callers.visitor.auth.signUp({ fullName: "Reset Person", email, password: "matrix-2026", confirmPassword: "matrix-2026", acceptTerms: true });
+  await callers.visitor.auth.requestPasswordReset({ email });
+  const mail = await db.kysely.selectFrom("mail_outbox").select("data").where("recipient", "=", email).where("template", "=", "password_reset").executeTakeFirstOrThrow();
+  return (mail.data as { token: string }).token;
+}
 
 function png(name = "picture.png") {
   return fileOf(makePng(8, 8), name);
@@ -111,6 +120,15 @@ const rules: Record<string, Rule> = {
   },
   "auth.signOut": { expect: EVERYONE },
   "auth.resendConfirmation": { expect: EVERYONE, input: () => ({ email: SPARE.email }) },
+  // Account recovery (issue 34): anyone may ask for a reset link (the same answer for every
+  // address) and use one they were sent; the link decides, not the role. A link that is not one
+  // answers the same plain refusal to everyone.
+  "auth.requestPasswordReset": { expect: EVERYONE, input: () => ({ email: `nobody-${randomUUID().slice(0, 8)}@example.test` }) },
+  "auth.resetPassword": { expect: EVERYONE, input: async () => ({ token: await freshResetToken(), password: "matrix-new-2026", confirmPassword: "matrix-new-2026" }) },
+  "auth.confirmEmailChange": {
+    expect: { visitor: "BAD_REQUEST", customerA: "BAD_REQUEST", customerB: "BAD_REQUEST", admin: "BAD_REQUEST" },
+    input: () => ({ token: "x".repeat(43) }),
+  },
   // Google is not configured in tests: everyone gets the same plain refusal, no role decides it.
   "auth.googleStart": { expect: { visitor: "PRECONDITION_FAILED", customerA: "PRECONDITION_FAILED", customerB: "PRECONDITION_FAILED", admin: "PRECONDITION_FAILED" }, input: () => ({}) },
   "cart.list": { expect: CUSTOMERS },
@@ -196,6 +214,13 @@ const rules: Record<string, Rule> = {
   },
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
   "profile.exportData": { expect: SIGNED_IN },
+  "profile.changeEmail": { expect: SIGNED_IN, input: () => ({ email: `moved-${randomUUID().slice(0, 8)}@example.test` }) },
+  // The current password decides for a signed-in caller (the matrix's users have none: refused
+  // plainly); the flow itself is tested in account-recovery.test.ts.
+  "profile.changePassword": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "BAD_REQUEST", customerB: "BAD_REQUEST", admin: "BAD_REQUEST" },
+    input: () => ({ currentPassword: "not-it-2026", password: "matrix-new-2026", confirmPassword: "matrix-new-2026" }),
+  },
   // Paying online: only customers pay, each for their own orders (another's is refused by RLS,
   // tested in payments.test.ts); only admins see or set PayFast's credentials.
   "payments.payNow": { expect: CUSTOMERS, input: (role) => payNowInput(role), prepare: cartFirst },

@@ -56,6 +56,9 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
     providerPaymentId: "1089250",
     refundDue: false,
   },
+  password_reset: { customerName: HOSTILE, token: "A".repeat(43) },
+  email_change_confirm: { customerName: HOSTILE, newEmail: "new@example.com", token: "B".repeat(43) },
+  email_change_notice: { customerName: HOSTILE, newEmail: "new@example.com" },
 };
 
 function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
@@ -107,10 +110,13 @@ describe("every template", () => {
       "payment_notice",
       "contact_message",
       "account_deleted",
+      "password_reset",
+      "email_change_confirm",
+      "email_change_notice",
     ]);
     expect(isMailTemplate("order_received")).toBe(true);
     expect(isMailTemplate("toString")).toBe(false);
-    expect(isMailTemplate("password_reset")).toBe(false);
+    expect(isMailTemplate("magic_link")).toBe(false);
   });
 });
 
@@ -295,6 +301,26 @@ describe("contact_message", () => {
   it("keeps line breaks out of the subject", async () => {
     const mail = await render("contact_message", { ...samples.contact_message, name: "Eve\r\nBcc: victim@example.com" });
     expect(mail.subject).toBe("Message from Eve Bcc: victim@example.com — Our World Services contact form");
+  });
+});
+
+describe("account links (issue 34)", () => {
+  it("password_reset links to /auth/reset on the shop's own address with the token, and says the link works once for an hour", async () => {
+    const mail = await render("password_reset");
+    expectInBoth(mail, `https://shop.example.co.za/auth/reset?token=${"A".repeat(43)}`);
+    expect(mail.text).toContain("works once, for one hour");
+  });
+
+  it("email_change_confirm links to /auth/confirm-email; the notice to the old address carries no link but the new address", async () => {
+    const confirm = await render("email_change_confirm");
+    expectInBoth(confirm, `/auth/confirm-email?token=${"B".repeat(43)}`);
+    const notice = await render("email_change_notice");
+    expect(notice.text).toContain("new@example.com");
+    expect(notice.text).not.toContain("token=");
+  });
+
+  it("refuses a token that is not one the shop makes", async () => {
+    await expect(render("password_reset", { customerName: "A", token: "javascript:alert(1)" })).rejects.toThrow(/token/);
   });
 });
 

@@ -2,7 +2,9 @@ import { createClient } from "@supabase/supabase-js";
 import { parseSetCookie } from "cookie";
 import { describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { CODE_VERIFIER_MAX_AGE, createSupabaseAuth, isCodeVerifierCookie, supabaseStorageKey } from "@/server/platform/adapters/supabase/supabase-auth";
+import { CODE_VERIFIER_MAX_AGE, createSupabaseAuth, isCodeVerifierCookie, isRecoverySession, supabaseStorageKey } from "@/server/platform/adapters/supabase/supabase-auth";
+import { accountMessages } from "@/lib/messages";
+import { callbackFlowOf, emailLinkNotice } from "@/server/auth/callback-flow";
 import { AuthError } from "@/server/ports/auth";
 import { headerCookieJar } from "@/server/ports/cookies";
 
@@ -130,6 +132,48 @@ describe("Supabase auth's PKCE cookies and links", () => {
     expect(CODE_VERIFIER_MAX_AGE).toBe(86_400);
   });
 
+  it("a password reset mail comes back to the callback's recovery flow, on to /auth/reset, with a PKCE challenge (issue 34)", async () => {
+    const { auth, seen, cookieOutcome } = pkceAuthWith(() => ({ status: 200, json: {} }));
+    await auth.requestPasswordReset({ email: USER.email, origin: "https://shop.example.co.za" });
+    const recover = seen.find((call) => call.url.pathname.endsWith("/recover"));
+    expect(recover?.body).toMatchObject({ email: USER.email, code_challenge_method: "s256" });
+    expect(recover?.url.searchParams.get("redirect_to")).toMatch(/^https:\/\/shop\.example\.co\.za\/auth\/callback\?flow=recovery&next=%2Fauth%2Freset/);
+    expect(verifierNames(cookieOutcome())).toHaveLength(3);
+  });
+
+  it("a refused reset request says nothing about the address, but a rate limit is told; no verifier stays", async () => {
+    const refused = pkceAuthWith(() => ({ status: 400, json: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address" } }));
+    await expect(refused.auth.requestPasswordReset({ email: USER.email, origin: "https://shop.example.co.za" })).resolves.toBeUndefined();
+    const limited = pkceAuthWith(() => ({ status: 429, json: { code: 429, error_code: "over_email_send_rate_limit", msg: "For security purposes, you can only request this after 40 seconds." } }));
+    await expect(limited.auth.requestPasswordReset({ email: USER.email, origin: "https://shop.example.co.za" })).rejects.toMatchObject({ code: "rate_limited", message: accountMessages.resetLimited });
+    expect([...limited.cookieOutcome().values()].every((cookie) => cookie.value === null)).toBe(true);
+  });
+
+  it("a new password without a recovery session is refused, and Supabase is not asked to change it", async () => {
+    const { auth, seen } = pkceAuthWith(() => ({ status: 200, json: USER }));
+    await expect(auth.resetPassword({ password: "new-password-2026" })).rejects.toMatchObject({ code: "invalid_link", message: accountMessages.resetLinkInvalid });
+    expect(seen.some((call) => call.url.pathname.endsWith("/user"))).toBe(false);
+  });
+
+  it("a local e-mail change link means nothing on Supabase", async () => {
+    const { auth } = pkceAuthWith(() => ({ status: 200, json: {} }));
+    await expect(auth.confirmEmailChange({ token: "x".repeat(43) })).rejects.toMatchObject({ code: "invalid_link" });
+  });
+
+  it("only a recovery within the hour counts as a recovery session", () => {
+    const now = Date.now();
+    const at = (seconds: number) => ({ sub: USER.id, role: "authenticated", amr: [{ method: "recovery", timestamp: seconds }] });
+    expect(isRecoverySession(at(Math.floor(now / 1000) - 60), now)).toBe(true);
+    expect(isRecoverySession(at(Math.floor(now / 1000) - 3_700), now)).toBe(false);
+    expect(isRecoverySession({ sub: USER.id, amr: [{ method: "password", timestamp: Math.floor(now / 1000) }] }, now)).toBe(false);
+    expect(isRecoverySession(null, now)).toBe(false);
+  });
+
+  it("the e-mail change flow is a flow of its own at the callback, with its own words", () => {
+    expect(callbackFlowOf(new URLSearchParams({ flow: "email_change" }))).toBe("email_change");
+    expect(emailLinkNotice("email_change", "expired")?.text).toMatch(/e-mail change link has expired/);
+  });
+
   it("a sign-up that is refused leaves no verifier in the browser", async () => {
     const { auth, cookieOutcome } = pkceAuthWith(() => ({ status: 422, json: { code: 422, error_code: "user_already_exists", msg: "User already registered" } }));
     await expect(auth.signUp({ email: USER.email, password: "long-enough-2026", fullName: "New Customer", origin: "https://shop.example.co.za" })).rejects.toMatchObject({ code: "email_in_use" });
@@ -169,5 +213,22 @@ describe("Supabase auth's PKCE cookies and links", () => {
       expect(isCodeVerifierCookie(name, STORAGE_KEY), name).toBe(false);
     }
     expect(supabaseStorageKey("https://project.supabase.co")).toBe(STORAGE_KEY);
+  });
+});
+
+describe("the callback of an e-mail change (issue 34)", () => {
+  it("the first of secure e-mail change's two links (no code, no error) goes on to the profile, asking Auth nothing", async () => {
+    const { finishAuthCallback } = await import("@/server/auth/auth-callback");
+    let asked = false;
+    const auth = { completeOAuth: async () => { asked = true; throw new AuthError("oauth_failed", "x"); } } as unknown as Parameters<typeof finishAuthCallback>[0]["auth"];
+    const target = await finishAuthCallback({ auth, origin: "https://shop.example.co.za", searchParams: new URLSearchParams({ flow: "email_change", next: "/profile" }) });
+    expect(target).toBe("/profile");
+    expect(asked).toBe(false);
+    const failed = await finishAuthCallback({
+      auth,
+      origin: "https://shop.example.co.za",
+      searchParams: new URLSearchParams({ flow: "email_change", next: "/profile", error: "access_denied", error_code: "otp_expired" }),
+    });
+    expect(failed).toBe("/auth/signin?error=email_change&reason=expired&next=%2Fprofile");
   });
 });

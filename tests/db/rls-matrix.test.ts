@@ -42,6 +42,16 @@ const some = async (rows: Promise<unknown[] | { numUpdatedRows?: bigint; numDele
 
 /** Each cell: what the actor tries, and who the spec's role table allows (docs/architecture.md#the-database-holds-the-rules, spec §6). */
 const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; allowed: Actor[] }>> = {
+  // Password reset and e-mail change tokens (issue 34): nobody reads or writes them through the API, not even their owner.
+  "private.account_tokens": {
+    select: { run: (t) => some(t.selectFrom("private.account_tokens").select("token_hash").execute()), allowed: [] },
+    insert: {
+      run: (t) => t.insertInto("private.account_tokens").values({ token_hash: "b".repeat(64), kind: "password_reset", user_id: users.customerA.id, new_email: null, expires_at: new Date(Date.now() + 3_600_000) }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("private.account_tokens").set({ used_at: null, expires_at: new Date(Date.now() + 86_400_000) }).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("private.account_tokens").executeTakeFirst()), allowed: [] },
+  },
   profiles: {
     select: { run: (t) => some(t.selectFrom("profiles").select("id").where("id", "=", users.customerA.id).execute()), allowed: ["customerA", "admin"] },
     insert: { run: (t) => t.insertInto("profiles").values({ id: ids.noProfileUser, email: "x@example.test", full_name: "X", avatar_path: null }).execute(), allowed: [] },
@@ -270,6 +280,8 @@ beforeAll(async () => {
   ids.payment = (await k.selectFrom("payments").select("id").where("order_id", "=", ids.order).executeTakeFirstOrThrow()).id;
   ids.area = (await k.insertInto("delivery_areas").values({ name: "Sandton", fee: "60.00" }).returning("id").executeTakeFirstOrThrow()).id;
   ids.removedArea = (await k.insertInto("delivery_areas").values({ name: "Soweto", fee: "80.00", active: false }).returning("id").executeTakeFirstOrThrow()).id;
+  // A password reset link of customer A's (issue 34): only the server's own connection writes or reads these.
+  await k.insertInto("private.account_tokens").values({ token_hash: "a".repeat(64), kind: "password_reset", user_id: users.customerA.id, new_email: null, expires_at: new Date(Date.now() + 3_600_000) }).execute();
   await k.insertInto("closed_days").values({ day: "2026-12-25", reason: "Christmas Day" }).execute();
   // Capacity as place_order leaves it for A's order (written directly: the rows matter, not how).
   await k.insertInto("daily_capacity").values({ category_id: ids.category, day: "2026-12-02", reserved: 1 }).execute();

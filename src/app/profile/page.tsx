@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { AvatarUpload, DeleteProfileButton } from "@/components/profile/profile-actions";
+import { ChangeEmailForm, ChangePasswordForm } from "@/components/profile/account-settings";
 import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
 import { InvoiceDetails } from "@/components/invoices/invoice-details";
@@ -59,6 +60,16 @@ export default async function ProfilePage() {
         <LogoutButton />
         <DeleteProfileButton />
       </div>
+
+      <section aria-labelledby="account-settings-heading" className="mt-10 rounded-3xl border border-line bg-white p-6">
+        <h2 id="account-settings-heading" className="text-lg font-semibold">
+          Account settings
+        </h2>
+        <div className="mt-4 grid gap-8 sm:grid-cols-2">
+          <ChangePasswordForm />
+          <ChangeEmailForm />
+        </div>
+      </section>
 
       <section aria-labelledby="your-data-heading" className="mt-10 rounded-3xl border border-line bg-white p-6">
         <h2 id="your-data-heading" className="text-lg font-semibold">

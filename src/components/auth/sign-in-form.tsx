@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { ForgotPasswordLink } from "./account-recovery-forms";
 import { GoogleButton } from "./google-button";
 import { loadPage } from "@/components/ui/load-page";
 
@@ -32,6 +33,8 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
 
   // Supabase with e-mail confirmation: an unconfirmed address may ask for the link again.
   const [unconfirmed, setUnconfirmed] = useState(false);
+  // Locked out after too many failed attempts: the way out is a new password.
+  const [lockedOut, setLockedOut] = useState(false);
   const signIn = api.auth.signIn.useMutation({
     onSuccess: ({ message, redirectTo }) => {
       show(message, "success");
@@ -39,7 +42,9 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
     },
     onError: (error) => {
       setUnconfirmed(error.message === m.emailNotConfirmed);
-      show(m.errorPrefix + error.message, "error");
+      const locked = error.data?.code === "TOO_MANY_REQUESTS";
+      setLockedOut(locked);
+      show(m.errorPrefix + error.message, "error", { persist: locked });
     },
   });
   const resend = api.auth.resendConfirmation.useMutation({
@@ -58,12 +63,22 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} maxLength={255} />
-      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} maxLength={72} />
+      <div>
+        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} maxLength={72} />
+        <p className="mt-1.5 text-right text-sm">
+          <ForgotPasswordLink />
+        </p>
+      </div>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing In..." : "Sign In"}
       </Button>
       {googleOffered ? <GoogleButton label="Sign in with Google" next={next} disabled={busy} onError={show} /> : null}
       <StatusMessage message={flash.message} />
+      {lockedOut ? (
+        <p className="text-center text-sm" data-testid="locked-out-help">
+          <ForgotPasswordLink />
+        </p>
+      ) : null}
       {unconfirmed ? (
         <Button type="button" variant="outline" className="w-full" disabled={resend.isPending} onClick={() => resend.mutate({ email })}>
           {resend.isPending ? "Sending..." : "Resend the confirmation e-mail"}

@@ -8,7 +8,8 @@ import { safeNextPath } from "./schemas";
  * the sign-in the link or provider came back with (Supabase: the PKCE code exchange; local
  * modes: Google's code) and answers where to send the browser, always a path on this site.
  *
- * - A confirmed sign-up (or a magic link, or a recovery link) lands signed in on `next`.
+ * - A confirmed sign-up (or a magic link, or a recovery link) lands signed in on `next`; so
+ *   does a confirmed e-mail change, or the first of its two links, which has nothing to finish.
  * - Google goes to the sign-in page, which says it worked and moves on to `next`, as before.
  * - A failure is told in the words of its flow: an expired confirmation link is not a failed
  *   Google sign-in.
@@ -24,6 +25,10 @@ export async function finishAuthCallback(input: {
   const { auth, searchParams } = input;
   const flow = callbackFlowOf(searchParams);
   const next = safeNextPath(searchParams.get("next") ?? input.pendingNext, "/products");
+  // Supabase Auth's secure e-mail change wants a link from each address: the first one opened comes
+  // back with neither a code nor an error (its note is in the fragment, which no server sees).
+  // Nothing to finish yet, and the PKCE verifier is kept for the second link.
+  if (flow === "email_change" && !searchParams.has("code") && !searchParams.has("error")) return next;
   try {
     await auth.completeOAuth({ origin: input.origin, searchParams });
   } catch (error) {

@@ -4,10 +4,11 @@ import { AuthError } from "@/server/ports/auth";
 /**
  * What brought the browser to /auth/callback. The shop says so in the `redirectTo` /
  * `emailRedirectTo` it gives Supabase Auth, so the callback can tell a confirmed sign-up from a
- * Google sign-in. Magic links and password recovery are not offered today; they are named so a
- * link of theirs that arrives is labelled for what it is.
+ * Google sign-in, a password recovery link (to /auth/reset) from an e-mail change link (to the
+ * profile). Magic links are not offered today; they are named so a link of theirs that arrives is
+ * labelled for what it is.
  */
-export const CALLBACK_FLOWS = ["signup", "magiclink", "recovery", "google"] as const;
+export const CALLBACK_FLOWS = ["signup", "magiclink", "recovery", "email_change", "google"] as const;
 export type CallbackFlow = (typeof CALLBACK_FLOWS)[number];
 
 /** The flows that arrive from a link in an e-mail rather than from a provider's consent screen. */
@@ -43,7 +44,7 @@ export class LinkOpenedElsewhereError extends AuthError {
 }
 
 function isEmailLinkFlow(value: unknown): value is EmailLinkFlow {
-  return value === "signup" || value === "magiclink" || value === "recovery";
+  return value === "signup" || value === "magiclink" || value === "recovery" || value === "email_change";
 }
 
 /**

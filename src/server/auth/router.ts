@@ -1,7 +1,8 @@
 import { byClientAddress } from "@/server/api/middlewares/caller-keys";
 import { rateLimited } from "@/server/api/middlewares/rate-limit";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { nextPathInput, resendConfirmationInput, signInInput, signUpInput } from "./schemas";
+import { confirmEmailChange, requestPasswordReset, resetPassword } from "./account-recovery";
+import { confirmEmailChangeInput, nextPathInput, requestPasswordResetInput, resendConfirmationInput, resetPasswordInput, signInInput, signUpInput } from "./schemas";
 import { currentUser, googleStart, signIn, signOut } from "./sign-in";
 import { resendConfirmation, signUp } from "./sign-up";
 
@@ -14,6 +15,15 @@ export const authRouter = createTRPCRouter({
   /** Sends the sign-up confirmation again; limited per client address, with sign-ups. */
   resendConfirmation: publicProcedure.input(resendConfirmationInput).use(rateLimited((limits) => limits.signUp, byClientAddress)).mutation(resendConfirmation),
   signOut: publicProcedure.mutation(signOut),
+  /** "Forgot password?": the same answer for every address; limited per client address here and per e-mail inside. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .use(rateLimited((limits) => limits.passwordResetByAddress, byClientAddress))
+    .mutation(requestPasswordReset),
+  /** A new password from a reset link; signs in and ends every other session. */
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(resetPassword),
+  /** An e-mail change link opened (local modes). */
+  confirmEmailChange: publicProcedure.input(confirmEmailChangeInput).mutation(confirmEmailChange),
   /** Where to send the browser for Google sign-in. */
   googleStart: publicProcedure.input(nextPathInput).mutation(googleStart),
 });

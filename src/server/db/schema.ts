@@ -252,6 +252,17 @@ export interface AuthSessionsTable {
   ip: string | null;
 }
 
+/** private.account_tokens: local-mode password reset and e-mail change links, by their token's SHA-256 (issue 34). */
+export interface AccountTokensTable {
+  token_hash: string;
+  kind: "password_reset" | "email_change";
+  user_id: string;
+  new_email: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface AuthIdentitiesTable {
   id: Generated<string>;
   provider_id: string;
@@ -381,6 +392,7 @@ export interface DB {
   "auth.users": AuthUsersTable;
   "auth.sessions": AuthSessionsTable;
   "auth.identities": AuthIdentitiesTable;
+  "private.account_tokens": AccountTokensTable;
   "storage.objects": StorageObjectsTable;
   "storage.buckets": StorageBucketsTable;
 }

@@ -4,7 +4,7 @@ import type { Tx } from "@/server/db/as-caller";
 import { MailSendError, type MailTransport } from "@/server/ports/mail";
 import { outboxMessageId } from "./message-id";
 import { MailDataError, renderMail, type RenderedMail } from "./render";
-import { isMailTemplate, type MailShop } from "./schemas";
+import { isMailTemplate, REDACTED_TOKEN, type MailShop } from "./schemas";
 
 /** A row is given up on after this many failed sends, and shown to admins as failed. */
 export const MAX_ATTEMPTS = 10;
@@ -52,6 +52,16 @@ export async function claimDue(db: Kysely<DB>, limit = BATCH): Promise<OutboxRow
     )
     returning m.id, m.recipient, m.template, m.data, m.attempts`.execute(db);
   return rows;
+}
+
+/**
+ * A row as anyone but its recipient may see it: a password reset or e-mail change link's token
+ * replaced (the admins' Outbox page, the development log), as the link is the account holder's alone.
+ */
+export function withoutToken<T extends { data: unknown }>(row: T): T {
+  const data = row.data;
+  if (data && typeof data === "object" && "token" in data) return { ...row, data: { ...data, token: REDACTED_TOKEN } };
+  return row;
 }
 
 /** Renders a row's mail with the shop's details (also what the admins' Outbox page shows). */

@@ -3,6 +3,14 @@ import { render, toPlainText } from "@react-email/render";
 import type { z } from "@/lib/zod";
 import { mailDataSchemas, mailShopSchema, type MailData, type MailDataInput, type MailShop, type MailTemplate, type ParsedMailShop } from "./schemas";
 import { AccountDeletedMail, accountDeletedSubject } from "./templates/account-deleted";
+import {
+  EmailChangeConfirmMail,
+  emailChangeConfirmSubject,
+  EmailChangeNoticeMail,
+  emailChangeNoticeSubject,
+  PasswordResetMail,
+  passwordResetSubject,
+} from "./templates/account-links";
 import { ContactMessageMail, contactMessageSubject } from "./templates/contact-message";
 import { NewOrderMail, newOrderSubject } from "./templates/new-order";
 import { OrderCancelledUnpaidMail, orderCancelledUnpaidSubject } from "./templates/order-cancelled-unpaid";
@@ -60,6 +68,9 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
   account_deleted: { schema: mailDataSchemas.account_deleted, subject: accountDeletedSubject, Component: AccountDeletedMail },
   payment_received: { schema: mailDataSchemas.payment_received, subject: paymentReceivedSubject, Component: PaymentReceivedMail },
   payment_notice: { schema: mailDataSchemas.payment_notice, subject: paymentNoticeSubject, Component: PaymentNoticeMail },
+  password_reset: { schema: mailDataSchemas.password_reset, subject: passwordResetSubject, Component: PasswordResetMail },
+  email_change_confirm: { schema: mailDataSchemas.email_change_confirm, subject: emailChangeConfirmSubject, Component: EmailChangeConfirmMail },
+  email_change_notice: { schema: mailDataSchemas.email_change_notice, subject: emailChangeNoticeSubject, Component: EmailChangeNoticeMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */

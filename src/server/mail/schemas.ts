@@ -22,6 +22,10 @@ const rands = z
 const line = (max: number) => z.string().trim().min(1).max(max);
 const email = z.string().trim().max(255).pipe(z.email());
 const reference = z.string().trim().regex(ORDER_REFERENCE, "Not an order reference.");
+/** A single-use account link's token (32 random bytes, base64url); REDACTED_TOKEN where admins read the outbox. */
+const accountToken = z.string().regex(/^[A-Za-z0-9_-]{43}$|^REDACTED$/, "Not an account link token.");
+/** What the admins' Outbox page shows instead of a link's token: the link is the account holder's alone. */
+export const REDACTED_TOKEN = "REDACTED";
 /** orders.customer_name: the profile's name, or its email when the name is blank (never empty). */
 const customerName = line(255);
 
@@ -152,6 +156,22 @@ export const mailDataSchemas = {
   /** To the former customer, after the account is deleted. */
   account_deleted: z.object({
     customerName,
+  }),
+  /** Local modes: a password reset link's token (issue 34); the link is built from the shop's address. */
+  password_reset: z.object({
+    customerName,
+    token: accountToken,
+  }),
+  /** Local modes: to the new address, the link that confirms an e-mail change. */
+  email_change_confirm: z.object({
+    customerName,
+    newEmail: email,
+    token: accountToken,
+  }),
+  /** To the old address: a change to `newEmail` was asked for. */
+  email_change_notice: z.object({
+    customerName,
+    newEmail: email,
   }),
 } as const;
 

@@ -1,6 +1,6 @@
 import type { ShopDatabase } from "@/server/db/database";
 import type { MailShop } from "./schemas";
-import { BATCH, deliverDue, renderRow, type DeliveryDeps } from "./outbox";
+import { BATCH, deliverDue, renderRow, withoutToken, type DeliveryDeps } from "./outbox";
 
 /** Retries and claims left by a crashed process are picked up at least this often. */
 export const SWEEP_MS = 15_000;
@@ -61,7 +61,8 @@ export function logNewMails(database: ShopDatabase, shop: () => Promise<MailShop
     void (async () => {
       const row = await database.kysely.selectFrom("mail_outbox").select(["id", "recipient", "template", "data"]).where("id", "=", id).executeTakeFirst();
       if (!row) return;
-      const mail = await renderRow(row, await shop());
+      // Never a link's token in the log: such a mail is shown without it.
+      const mail = await renderRow(withoutToken(row), await shop());
       log.info(`[mail] not sent (no SMTP_URL); kept in the outbox:\nTo: ${row.recipient}\nSubject: ${mail.subject}\n\n${mail.text}`);
     })().catch((error: unknown) => log.error("[mail] could not show a new mail:", error instanceof Error ? error.message : error));
   });

@@ -13,6 +13,8 @@ export type AuthErrorCode =
   | "google_not_configured"
   | "oauth_failed"
   | "email_not_confirmed"
+  | "invalid_link"
+  | "wrong_current_password"
   | "provider_error";
 
 /** A refusal from the auth provider, with the message the user may see. */
@@ -55,6 +57,26 @@ export interface AuthPort {
   pendingDestination(): string | undefined;
   /** Finishes a Google sign-in on /auth/callback. */
   completeOAuth(input: { origin: string; searchParams: URLSearchParams }): Promise<AuthUser>;
+  /**
+   * "Forgot password?" (issue 34): mails `email` a single-use link to set a new password, if it
+   * has an account. Says nothing either way; AuthError('rate_limited') from the provider's own limits.
+   */
+  requestPasswordReset(input: { email: string; origin: string }): Promise<void>;
+  /**
+   * Sets a new password from a reset link (local modes: its `token`; Supabase: the recovery
+   * session the callback started), signs the person in and ends every other session of the
+   * account. AuthError('invalid_link') for a used, expired or unknown link, changing nothing.
+   */
+  resetPassword(input: { token?: string; password: string }): Promise<AuthUser>;
+  /** The signed-in user's new password, after their current one is checked; other sessions end. */
+  changePassword(input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** Sends a link to confirm `newEmail` to that address (and tells the current one); nothing changes until it is opened. */
+  requestEmailChange(input: { newEmail: string; origin: string }): Promise<void>;
+  /**
+   * Local modes: applies the e-mail change a link's `token` stands for. Supabase confirms it on
+   * its own verify endpoint and /auth/callback, so there it is always AuthError('invalid_link').
+   */
+  confirmEmailChange(input: { token: string }): Promise<AuthUser>;
   /** Deletes an account (profile and cart go with it; orders stay, without the user). */
   deleteUser(userId: string): Promise<void>;
 }

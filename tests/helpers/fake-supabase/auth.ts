@@ -18,6 +18,8 @@ export interface AuthConfig {
   additionalRedirectUrls: string[];
   /** `[auth.email] enable_confirmations = false`: sign-up answers a session at once. */
   mailerAutoconfirm: boolean;
+  /** `[auth.email] max_frequency`: one recovery (or e-mail change) mail per address this often (GoTrue's default 60 s). */
+  maxFrequencyMs?: number;
   jwtExpiry: number;
   minimumPasswordLength: number;
 }
@@ -25,7 +27,7 @@ export interface AuthConfig {
 /** A mail Auth would have sent (what Inbucket shows on a local stack). */
 export interface SentMail {
   to: string;
-  type: "signup";
+  type: "signup" | "recovery" | "email_change";
   link: string;
   sentAt: string;
 }
@@ -131,6 +133,14 @@ export function createFakeAuth(options: { pool: pg.Pool; keys: JwtKeys; external
   const flowStates = new Map<string, FlowState>();
   /** confirmation token → the user it confirms (GoTrue keeps it hashed in auth.users). */
   const confirmationTokens = new Map<string, { userId: string; flowAuthCode?: string }>();
+  /** recovery token → its user (GoTrue: auth.users.recovery_token, one at a time, expiring with the mailer OTP). */
+  const recoveryTokens = new Map<string, { userId: string; flowAuthCode?: string; sentAt: number }>();
+  /** e-mail change token (sent to the new address) → the user and the address (auth.users.email_change_token_new, email_change). */
+  const emailChangeTokens = new Map<string, { userId: string; newEmail: string; flowAuthCode?: string; sentAt: number }>();
+  /** When each address was last sent a recovery or e-mail change mail (max_frequency). */
+  const lastSent = new Map<string, number>();
+  /** GoTrue's mailer OTP expiry (`[auth.email] otp_expiry`, 3600 s by default). */
+  const OTP_EXPIRY_MS = 3_600_000;
   const mails: SentMail[] = [];
 
   const sendError = (request: FakeRequest, error: AuthHttpError): FakeResponse => {
@@ -288,6 +298,81 @@ export function createFakeAuth(options: { pool: pg.Pool; keys: JwtKeys; external
     mails.push({ to: user.email ?? "", type: "signup", link, sentAt: new Date().toISOString() });
   }
 
+  /** GoTrue's max_frequency for mails to one address: 429 over_email_send_rate_limit. */
+  function checkFrequency(address: string) {
+    const wait = (config.maxFrequencyMs ?? 60_000) - (Date.now() - (lastSent.get(address) ?? 0));
+    if (wait > 0) {
+      throw new AuthHttpError(429, "over_email_send_rate_limit", `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`);
+    }
+    lastSent.set(address, Date.now());
+  }
+
+  function linkToken(seed: string, flow: FlowState | undefined): string {
+    const hash = createHash("sha224").update(`${seed}${randomBytes(16).toString("hex")}`).digest("hex");
+    return flow ? `pkce_${hash}` : hash;
+  }
+
+  /** POST /recover: GoTrue answers 200 {} whether or not the address has an account. */
+  async function recover(request: FakeRequest): Promise<FakeResponse> {
+    const body = await request.json();
+    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    if (!email) throw new AuthHttpError(422, "validation_failed", "Password recovery requires an email");
+    if (!EMAIL.test(email)) throw new AuthHttpError(400, "validation_failed", "Unable to validate email address: invalid format");
+    const user = await findUserBy("email", email);
+    if (!user) return json(200, {});
+    checkFrequency(email);
+    const flow = flowStateFrom(body, user.id, "recovery");
+    const token = linkToken(email, flow);
+    // One recovery token at a time: a new request replaces the last.
+    for (const [old, pending] of recoveryTokens) if (pending.userId === user.id) recoveryTokens.delete(old);
+    recoveryTokens.set(token, { userId: user.id, flowAuthCode: flow?.authCode, sentAt: Date.now() });
+    await pool.query("update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1", [user.id, token]);
+    const redirectTo = allowedRedirect(request.url.searchParams.get("redirect_to"));
+    const link = `${authUrl}/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
+    mails.push({ to: email, type: "recovery", link, sentAt: new Date().toISOString() });
+    return json(200, {});
+  }
+
+  /** PUT /user: the signed-in user's password, e-mail (a confirmation link to the new address) or metadata. */
+  async function updateUser(request: FakeRequest): Promise<FakeResponse> {
+    const { user } = await caller(request);
+    const body = await request.json();
+    if (typeof body.password === "string") {
+      const password = body.password;
+      if (password.length < config.minimumPasswordLength) {
+        throw new AuthHttpError(422, "weak_password", `Password should be at least ${config.minimumPasswordLength} characters.`, { weak_password: { reasons: ["length"] } });
+      }
+      if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
+        throw new AuthHttpError(422, "same_password", "New password should be different from the old password.");
+      }
+      await pool.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [user.id, await bcrypt.hash(password, 10)]);
+    }
+    if (body.data && typeof body.data === "object") {
+      await pool.query("update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1", [user.id, body.data]);
+    }
+    if (typeof body.email === "string") {
+      const newEmail = body.email.trim().toLowerCase();
+      if (!EMAIL.test(newEmail)) throw new AuthHttpError(400, "validation_failed", "Unable to validate email address: invalid format");
+      if (newEmail !== user.email?.toLowerCase()) {
+        if (await findUserBy("email", newEmail)) throw new AuthHttpError(422, "email_exists", "A user with this email address has already been registered");
+        checkFrequency(newEmail);
+        const flow = flowStateFrom(body, user.id, "email_change");
+        const token = linkToken(newEmail, flow);
+        for (const [old, pending] of emailChangeTokens) if (pending.userId === user.id) emailChangeTokens.delete(old);
+        emailChangeTokens.set(token, { userId: user.id, newEmail, flowAuthCode: flow?.authCode, sentAt: Date.now() });
+        // Secure e-mail change off (config.toml): one link, to the new address.
+        await pool.query("update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1", [user.id, newEmail, token]);
+        const redirectTo = allowedRedirect(request.url.searchParams.get("redirect_to"));
+        const link = `${authUrl}/verify?token=${token}&type=email_change&redirect_to=${encodeURIComponent(redirectTo)}`;
+        mails.push({ to: newEmail, type: "email_change", link, sentAt: new Date().toISOString() });
+      }
+    }
+    const updated = (await findUserBy("id", user.id))!;
+    const answer = await userJson(updated);
+    const pendingChange = [...emailChangeTokens.values()].find((pending) => pending.userId === user.id);
+    return json(200, pendingChange ? { ...answer, new_email: pendingChange.newEmail, email_change_sent_at: new Date(pendingChange.sentAt).toISOString() } : answer);
+  }
+
   async function signUp(request: FakeRequest): Promise<FakeResponse> {
     const body = await request.json();
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
@@ -395,21 +480,64 @@ export function createFakeAuth(options: { pool: pg.Pool; keys: JwtKeys; external
     return json(200, await startSession(user, flow.authenticationMethod));
   }
 
+  /** As GoTrue's prepErrorRedirectURL: the error in the fragment (with `sb`), and for a PKCE link also in the query, next to the redirect's own parameters. */
+  function expiredLink(token: string, redirectTo: string): FakeResponse {
+    const error = { error: "access_denied", error_code: "otp_expired", error_description: "Email link is invalid or has expired" };
+    const target = new URL(redirectTo);
+    if (token.startsWith("pkce_")) for (const [key, value] of Object.entries(error)) target.searchParams.set(key, value);
+    target.hash = new URLSearchParams({ ...error, sb: "" }).toString();
+    return redirect(target.toString());
+  }
+
+  /** GET /verify for a recovery or e-mail change link: used once, within the OTP expiry; PKCE: back with a code. */
+  async function verifyAccountLink(token: string, type: "recovery" | "email_change", redirectTo: string): Promise<FakeResponse> {
+    const pending: { userId: string; flowAuthCode?: string; sentAt: number; newEmail?: string } | undefined =
+      type === "recovery" ? recoveryTokens.get(token) : emailChangeTokens.get(token);
+    const user = pending ? await findUserBy("id", pending.userId) : undefined;
+    if (!pending || !user || Date.now() - pending.sentAt > OTP_EXPIRY_MS) return expiredLink(token, redirectTo);
+    if (type === "recovery") {
+      recoveryTokens.delete(token);
+      await pool.query("update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1", [user.id]);
+    } else {
+      emailChangeTokens.delete(token);
+      const newEmail = pending.newEmail ?? "";
+      if (!newEmail || (await findUserBy("email", newEmail))) return expiredLink(token, redirectTo);
+      await pool.query(
+        "update auth.users set email = $2, email_change = '', email_change_token_new = '', email_confirmed_at = now(), updated_at = now() where id = $1",
+        [user.id, newEmail],
+      );
+      await pool.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
+        [user.id, newEmail],
+      );
+    }
+    const flow = pending.flowAuthCode ? flowStates.get(pending.flowAuthCode) : undefined;
+    if (flow) {
+      flow.authCodeIssuedAt = Date.now();
+      const target = new URL(redirectTo);
+      target.searchParams.set("code", flow.authCode);
+      return redirect(target.toString());
+    }
+    const session = await startSession((await findUserBy("id", user.id))!, type === "recovery" ? "recovery" : "email_change");
+    const fragment = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: "bearer",
+      type,
+    });
+    return redirect(`${redirectTo}#${fragment}`);
+  }
+
   async function verify(request: FakeRequest): Promise<FakeResponse> {
     const token = request.url.searchParams.get("token") ?? "";
     const type = request.url.searchParams.get("type");
     const redirectTo = allowedRedirect(request.url.searchParams.get("redirect_to"));
+    if (type === "recovery" || type === "email_change") return verifyAccountLink(token, type, redirectTo);
     const pending = type === "signup" ? confirmationTokens.get(token) : undefined;
     const user = pending ? await findUserBy("id", pending.userId) : undefined;
-    if (!pending || !user) {
-      // As GoTrue's prepErrorRedirectURL: the error in the fragment (with `sb`), and for a PKCE
-      // link also in the query, next to the redirect's own parameters.
-      const error = { error: "access_denied", error_code: "otp_expired", error_description: "Email link is invalid or has expired" };
-      const target = new URL(redirectTo);
-      if (token.startsWith("pkce_")) for (const [key, value] of Object.entries(error)) target.searchParams.set(key, value);
-      target.hash = new URLSearchParams({ ...error, sb: "" }).toString();
-      return redirect(target.toString());
-    }
+    if (!pending || !user) return expiredLink(token, redirectTo);
     confirmationTokens.delete(token);
     await pool.query(
       "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', updated_at = now() where id = $1",
@@ -502,6 +630,8 @@ export function createFakeAuth(options: { pool: pg.Pool; keys: JwtKeys; external
     if (method === "POST" && path === "/token") throw new AuthHttpError(400, "validation_failed", "unsupported_grant_type");
     if (method === "GET" && path === "/verify") return verify(request);
     if (method === "POST" && path === "/resend") return resend(request);
+    if (method === "POST" && path === "/recover") return recover(request);
+    if (method === "PUT" && path === "/user") return updateUser(request);
     if (method === "GET" && path === "/user") return json(200, await userJson((await caller(request)).user));
     if (method === "POST" && path === "/logout") return logout(request);
     if (method === "GET" && path === "/authorize") {

@@ -9,9 +9,9 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { expect } from "vitest";
-import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, MAX_CART_LINE_QUANTITY, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
+import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, MAX_CART_LINE_QUANTITY, PASSWORD_RESET_EMAIL_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT } from "@/lib/constants";
 import { clientAddress, userLimitKey } from "@/server/security/rate-limit";
-import { messages } from "@/lib/messages";
+import { accountMessages, messages } from "@/lib/messages";
 import type { OrderStatus } from "@/server/db/schema";
 import { ORDER_STATUSES } from "@/server/orders/schemas";
 import { settingsFromEnv } from "@/server/settings/defaults";
@@ -524,6 +524,111 @@ class SignUpAgain extends Step {
 }
 
 /**
+ * "Forgot password?" (issue 34): the customer asks for a reset link, sets a new password from
+ * the mailed link (signed in afterwards, the failed sign-ins of the forgotten one forgiven), and
+ * may try the link a second time, which changes nothing.
+ */
+class ResetPassword extends Step {
+  constructor(
+    readonly customer: number,
+    readonly useTwice: boolean,
+  ) {
+    super();
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const customer = model.customers[this.customer]!;
+    const what = String(this);
+    const asked = await asCustomer(real, this.customer, `${what}: asks`, (caller) => caller.auth.requestPasswordReset({ email: customer.email }));
+    if (customer.resetRequests >= PASSWORD_RESET_EMAIL_LIMIT.attempts) return expectRefused(asked, `${what}: asks`, "TOO_MANY_REQUESTS", accountMessages.resetLimited);
+    customer.resetRequests++;
+    // The same answer whether or not the address still has an account.
+    expect(expectOk(asked, `${what}: asks`), what).toEqual({ message: accountMessages.resetRequested });
+    const mail = await real.db.kysely
+      .selectFrom("mail_outbox")
+      .select("data")
+      .where("recipient", "=", customer.email)
+      .where("template", "=", "password_reset")
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (customer.deleted) {
+      // No account, no link: any mail to the address is an old account's, whose link died with it.
+      if (!mail) return;
+    }
+    expect(mail, `${what}: the mail`).toBeDefined();
+    const token = (mail!.data as { token: string }).token;
+    const password = `model-reset-${randomUUID().slice(0, 8)}`;
+    const reset = await asCustomer(real, this.customer, `${what}: sets`, (caller) => caller.auth.resetPassword({ token, password, confirmPassword: password }));
+    if (customer.deleted) return expectRefused(reset, `${what}: sets`, "BAD_REQUEST", accountMessages.resetLinkInvalid);
+    expect(expectOk(reset, `${what}: sets`), what).toEqual({ message: accountMessages.passwordReset, redirectTo: "/products" });
+    Object.assign(customer, { password, signedIn: true, emailFailures: 0 });
+    if (!this.useTwice) return;
+    const again = await asCustomer(real, this.customer, `${what}: again`, (caller) => caller.auth.resetPassword({ token, password: "model-third-2026", confirmPassword: "model-third-2026" }));
+    expectRefused(again, `${what}: again`, "BAD_REQUEST", accountMessages.resetLinkInvalid);
+  }
+  toString() {
+    return `customer ${this.customer} resets their password${this.useTwice ? " and uses the link twice" : ""}`;
+  }
+}
+
+/** The profile's "Change password": the current one (right or wrong) first. */
+class ChangePassword extends Step {
+  constructor(
+    readonly customer: number,
+    readonly rightCurrent: boolean,
+  ) {
+    super();
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const customer = model.customers[this.customer]!;
+    const what = String(this);
+    const password = `model-changed-${randomUUID().slice(0, 8)}`;
+    const currentPassword = this.rightCurrent ? customer.password : `${customer.password}-wrong`;
+    const result = await asCustomer(real, this.customer, what, (caller) => caller.profile.changePassword({ currentPassword, password, confirmPassword: password }));
+    if (signedOut(customer)) return expectSignInRequired(result, what);
+    if (!this.rightCurrent) return expectRefused(result, what, "BAD_REQUEST", accountMessages.currentPasswordWrong);
+    expect(expectOk(result, what), what).toEqual({ message: accountMessages.passwordChanged });
+    customer.password = password;
+  }
+  toString() {
+    return `customer ${this.customer} changes their password with the ${this.rightCurrent ? "right" : "wrong"} current one`;
+  }
+}
+
+/** The profile's "Change e-mail": a link to the new address; the change only once it is opened. */
+class ChangeEmail extends Step {
+  constructor(
+    readonly customer: number,
+    readonly opensLink: boolean,
+  ) {
+    super();
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const customer = model.customers[this.customer]!;
+    const what = String(this);
+    const newEmail = `model-moved-${randomUUID().slice(0, 8)}@example.test`;
+    const asked = await asCustomer(real, this.customer, `${what}: asks`, (caller) => caller.profile.changeEmail({ email: newEmail }));
+    if (signedOut(customer)) return expectSignInRequired(asked, `${what}: asks`);
+    expect(expectOk(asked, `${what}: asks`), what).toEqual({ message: accountMessages.emailChangeRequested(newEmail) });
+    if (!this.opensLink) return;
+    const mail = await real.db.kysely
+      .selectFrom("mail_outbox")
+      .select("data")
+      .where("recipient", "=", newEmail)
+      .where("template", "=", "email_change_confirm")
+      .executeTakeFirstOrThrow();
+    const token = (mail.data as { token: string }).token;
+    const done = await asCustomer(real, this.customer, `${what}: confirms`, (caller) => caller.auth.confirmEmailChange({ token }));
+    expect(expectOk(done, `${what}: confirms`), what).toEqual({ message: accountMessages.emailChanged(newEmail), email: newEmail });
+    // A new address: its own sign-in and reset limits, untouched so far.
+    Object.assign(customer, { email: newEmail, emailFailures: 0, resetRequests: 0 });
+  }
+  toString() {
+    return `customer ${this.customer} changes their e-mail address${this.opensLink ? " and opens the link" : ""}`;
+  }
+}
+
+/**
  * A request of the customer's, already under way when their account was deleted (another tab):
  * it adds to the cart or sends a contact message as the account that is gone.
  */
@@ -842,6 +947,9 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(1, customer.map((c) => new SignOut(c))),
     weighted(2, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, right]) => new SignIn(c, right))),
     weighted(1, customer.map((c) => new DeleteAccount(c))),
+    weighted(1, fc.tuple(customer, fc.boolean()).map(([c, twice]) => new ResetPassword(c, twice))),
+    weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, right]) => new ChangePassword(c, right))),
+    weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, opens]) => new ChangeEmail(c, opens))),
     weighted(2, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, afterDeletion]) => new SignUpAgain(c, afterDeletion))),
     weighted(1, fc.tuple(customer, fc.constantFrom("add" as const, "contact" as const), product).map(([c, action, p]) => new InFlightRequest(c, action, p))),
     weighted(2, fc.oneof(fc.constant("visitor" as const), customer).map((sender) => new SendMessage(sender))),

@@ -128,6 +128,7 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
       emailFailures: 0,
       addressFailures: 0,
       signUps: 0,
+      resetRequests: 0,
       messages: 0,
       lastCheckout: null,
     });

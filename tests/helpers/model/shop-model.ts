@@ -38,6 +38,8 @@ export interface ModelCustomer {
   addressFailures: number;
   /** Sign-ups from this customer's browser, counted against SIGN_UP_LIMIT. */
   signUps: number;
+  /** "Forgot password?" requests for this customer's address, counted against PASSWORD_RESET_EMAIL_LIMIT. */
+  resetRequests: number;
   /** Contact messages sent from this customer's browser, counted against CONTACT_LIMIT. */
   messages: number;
   /** The last checkout sent, for a retry with the same idempotency key (a double click). */

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { decodeJwt } from "jose";
-import { sql, type Kysely } from "kysely";
-import { messages } from "@/lib/messages";
-import { MIN_PASSWORD_LENGTH } from "@/lib/constants";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { accountMessages, messages } from "@/lib/messages";
+import { ACCOUNT_LINK_TTL_MS, MIN_PASSWORD_LENGTH } from "@/lib/constants";
 import type { DB } from "@/server/db/schema";
 import { AuthError, type AuthPort } from "@/server/ports/auth";
 import { sessionCookieOptions, type CookieJar } from "@/server/ports/cookies";
@@ -122,6 +122,80 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
         .execute();
     });
     return { id, email: input.email, userMetadata };
+  }
+
+  /** The signed-in session's claims, or null. */
+  const currentClaims = () => verifySessionToken(deps.secret, cookies.get(SESSION_COOKIE));
+
+  /**
+   * A new single-use link's token: 32 random bytes for the mail, only its SHA-256 in the
+   * database, written with its mail in one transaction. Earlier links of the same kind go.
+   */
+  async function issueToken(
+    trx: Transaction<DB>,
+    input: { kind: "password_reset" | "email_change"; userId: string; newEmail?: string },
+  ): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await trx.deleteFrom("private.account_tokens").where("user_id", "=", input.userId).where("kind", "=", input.kind).execute();
+    await trx
+      .insertInto("private.account_tokens")
+      .values({
+        token_hash: hashToken(token),
+        kind: input.kind,
+        user_id: input.userId,
+        new_email: input.newEmail ?? null,
+        expires_at: new Date(Date.now() + ACCOUNT_LINK_TTL_MS),
+      })
+      .execute();
+    return token;
+  }
+
+  /** Takes a link's token: the row, locked and marked used, if it is unused, unexpired and of `kind`; else null (nothing changes). */
+  async function takeToken(trx: Transaction<DB>, token: string, kind: "password_reset" | "email_change") {
+    const row = await trx
+      .selectFrom("private.account_tokens")
+      .select(["token_hash", "user_id", "new_email"])
+      .where("token_hash", "=", hashToken(token))
+      .where("kind", "=", kind)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", new Date())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    const taken = await trx
+      .updateTable("private.account_tokens")
+      .set({ used_at: new Date() })
+      .where("token_hash", "=", row.token_hash)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return taken.numUpdatedRows === 1n ? row : null;
+  }
+
+  async function signedInAccount() {
+    const claims = await currentClaims();
+    if (!claims) return null;
+    const user = await db
+      .selectFrom("auth.sessions as s")
+      .innerJoin("auth.users as u", "u.id", "s.user_id")
+      .select(["u.id", "u.email", "u.encrypted_password", "u.raw_user_meta_data"])
+      .where("s.id", "=", claims.session_id)
+      .where("s.user_id", "=", claims.sub)
+      .where("s.not_after", ">", new Date())
+      .where("u.deleted_at", "is", null)
+      .executeTakeFirst();
+    return user ? { ...user, claims } : null;
+  }
+
+  function displayName(user: { email: string | null; raw_user_meta_data: unknown }): string {
+    const name = (user.raw_user_meta_data as { full_name?: unknown } | null)?.full_name;
+    return typeof name === "string" && name.trim() ? name.trim().slice(0, 255) : (user.email ?? "");
+  }
+
+  /** Ends every session of `userId` but `keep` (all of them when none), here and, through the table's trigger, in every process. */
+  async function endSessions(executor: Kysely<DB> | Transaction<DB>, userId: string, keep?: string) {
+    let query = executor.deleteFrom("auth.sessions").where("user_id", "=", userId);
+    if (keep) query = query.where("id", "!=", keep);
+    await query.execute();
   }
 
   return {
@@ -276,12 +350,120 @@ export function createLocalAuth(deps: LocalAuthDeps): AuthPort {
       return user;
     },
 
+    async requestPasswordReset({ email }) {
+      const user = await findUserByEmail(email);
+      if (!user?.email) return;
+      const to = user.email;
+      await db.transaction().execute(async (trx) => {
+        const token = await issueToken(trx, { kind: "password_reset", userId: user.id });
+        await sql`select private.enqueue_mail(${to}, 'password_reset', ${JSON.stringify({ customerName: displayName(user), token })}::jsonb)`.execute(trx);
+      });
+    },
+
+    async resetPassword({ token, password }) {
+      const invalid = () => new AuthError("invalid_link", accountMessages.resetLinkInvalid);
+      if (!token) throw invalid();
+      if (password.length < MIN_PASSWORD_LENGTH) throw new AuthError("weak_password", messages.auth.weakPassword);
+      const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+      const user = await db.transaction().execute(async (trx) => {
+        const taken = await takeToken(trx, token, "password_reset");
+        if (!taken) return null;
+        const updated = await trx
+          .updateTable("auth.users")
+          .set({ encrypted_password: passwordHash, updated_at: new Date() })
+          .where("id", "=", taken.user_id)
+          .where("deleted_at", "is", null)
+          .returning(["id", "email", "raw_user_meta_data"])
+          .executeTakeFirst();
+        if (!updated) return null;
+        // Whoever else holds a session of this account (perhaps whoever knew the old password) is out.
+        await endSessions(trx, updated.id);
+        return updated;
+      });
+      if (!user) throw invalid();
+      deps.sessions?.forgetUser(user.id);
+      // Failed sign-ins of the forgotten password no longer lock the owner out.
+      if (user.email) await deps.signInLimits.byEmail.reset(db, `email:${user.email.toLowerCase()}`);
+      const signedIn = { id: user.id, email: user.email, userMetadata: (user.raw_user_meta_data ?? {}) as Record<string, unknown> };
+      await startSession(signedIn);
+      return signedIn;
+    },
+
+    async changePassword({ currentPassword, newPassword }) {
+      const account = await signedInAccount();
+      if (!account) throw new AuthError("invalid_credentials", messages.auth.signInRequired);
+      if (!account.encrypted_password) throw new AuthError("wrong_current_password", accountMessages.noPasswordYet);
+      if (!(await bcrypt.compare(currentPassword, account.encrypted_password))) {
+        throw new AuthError("wrong_current_password", accountMessages.currentPasswordWrong);
+      }
+      if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AuthError("weak_password", messages.auth.weakPassword);
+      const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("auth.users").set({ encrypted_password: passwordHash, updated_at: new Date() }).where("id", "=", account.id).execute();
+        await endSessions(trx, account.id, account.claims.session_id);
+        // A reset link asked for earlier would undo this change: it goes.
+        await trx.deleteFrom("private.account_tokens").where("user_id", "=", account.id).where("kind", "=", "password_reset").execute();
+      });
+      deps.sessions?.forgetUser(account.id);
+    },
+
+    async requestEmailChange({ newEmail }) {
+      const account = await signedInAccount();
+      if (!account) throw new AuthError("invalid_credentials", messages.auth.signInRequired);
+      if (account.email?.toLowerCase() === newEmail.toLowerCase()) throw new AuthError("email_in_use", accountMessages.emailUnchanged);
+      if (await findUserByEmail(newEmail)) throw new AuthError("email_in_use", messages.auth.emailInUse);
+      const name = displayName(account);
+      await db.transaction().execute(async (trx) => {
+        const token = await issueToken(trx, { kind: "email_change", userId: account.id, newEmail });
+        await sql`select private.enqueue_mail(${newEmail}, 'email_change_confirm', ${JSON.stringify({ customerName: name, newEmail, token })}::jsonb)`.execute(trx);
+        if (account.email) {
+          await sql`select private.enqueue_mail(${account.email}, 'email_change_notice', ${JSON.stringify({ customerName: name, newEmail })}::jsonb)`.execute(trx);
+        }
+      });
+    },
+
+    async confirmEmailChange({ token }) {
+      const invalid = () => new AuthError("invalid_link", accountMessages.emailChangeLinkInvalid);
+      const claims = await currentClaims();
+      let user;
+      try {
+        user = await db.transaction().execute(async (trx) => {
+          const taken = await takeToken(trx, token, "email_change");
+          if (!taken?.new_email) return null;
+          // Opened in a browser signed in to another account: refused, and the link stays unused.
+          if (claims && claims.sub !== taken.user_id) throw invalid();
+          return trx
+            .updateTable("auth.users")
+            .set({ email: taken.new_email, email_confirmed_at: new Date(), updated_at: new Date() })
+            .where("id", "=", taken.user_id)
+            .where("deleted_at", "is", null)
+            .returning(["id", "email", "raw_user_meta_data"])
+            .executeTakeFirst();
+        });
+      } catch (error) {
+        // The new address was taken by another account since the link was sent.
+        if (isUniqueViolation(error)) throw new AuthError("email_in_use", messages.auth.emailInUse);
+        throw error;
+      }
+      if (!user) throw invalid();
+      deps.sessions?.forgetUser(user.id);
+      const changed = { id: user.id, email: user.email, userMetadata: (user.raw_user_meta_data ?? {}) as Record<string, unknown> };
+      // The signed-in browser's token carries the address: written again with the new one.
+      if (claims?.sub === user.id) await writeToken({ ...changed, sessionId: claims.session_id, notAfter: claims.not_after });
+      return changed;
+    },
+
     async deleteUser(userId) {
       await db.deleteFrom("auth.users").where("id", "=", userId).execute();
       deps.sessions?.forgetUser(userId);
       clearToken();
     },
   };
+}
+
+/** What the database keeps of a link's token. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { messages } from "@/lib/messages";
+import { ACCOUNT_LINK_TTL_MS } from "@/lib/constants";
+import { accountMessages, messages } from "@/lib/messages";
 import { callbackUrl, LinkOpenedElsewhereError } from "@/server/auth/callback-flow";
 import { AuthError, type AuthPort, type AuthUser } from "@/server/ports/auth";
 import type { CookieJar, CookieOptions } from "@/server/ports/cookies";
@@ -88,6 +89,22 @@ function confirmationRedirect(origin: string): string {
   return callbackUrl(origin, "signup", "/products");
 }
 
+/**
+ * Whether a session's claims come from a password recovery link opened within the hour: Supabase
+ * Auth names how the session began in `amr` ("recovery" for a recovery link's code exchange).
+ */
+export function isRecoverySession(claims: Record<string, unknown> | null | undefined, now = Date.now()): boolean {
+  const amr = Array.isArray(claims?.amr) ? (claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
+  return amr.some((entry) => entry.method === "recovery" && typeof entry.timestamp === "number" && now - entry.timestamp * 1000 < ACCOUNT_LINK_TTL_MS);
+}
+
+/** Supabase Auth's refusals of a new password, in the shop's words. */
+function newPasswordError(error: { code?: string; status?: number }, fallback: string): AuthError {
+  if (error.code === "weak_password") return new AuthError("weak_password", messages.auth.weakPassword);
+  if (error.status === 429) return new AuthError("rate_limited", messages.auth.resendLimited);
+  return new AuthError("provider_error", fallback);
+}
+
 /** Supabase mode's auth (docs/architecture.md#run-modes-and-the-one-data-path): @supabase/ssr with the session in cookies. */
 export function createSupabaseAuth(
   config: SupabaseAuthConfig,
@@ -164,7 +181,10 @@ export function createSupabaseAuth(
       try {
         const code = searchParams.get("code");
         if (!code) throw new AuthError("oauth_failed", messages.auth.googleFailed);
-        const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+        // Where auth-js names the flow in the link it asked for (`sb_flow_id`, with its experimental
+        // appendPkceFlowIdToRedirects), that flow's own verifier; otherwise the newest one.
+        const flowId = searchParams.get("sb_flow_id");
+        const { data, error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
         // auth-js stops before asking Auth: this browser never started the flow.
         if (error?.code === "pkce_code_verifier_not_found") throw new LinkOpenedElsewhereError();
         if (error || !data.user) throw new AuthError("oauth_failed", messages.auth.googleFailed);
@@ -175,6 +195,62 @@ export function createSupabaseAuth(
         // own slot and the index would stay in the browser for 400 days.
         clearVerifiers();
       }
+    },
+
+    async requestPasswordReset({ email, origin }) {
+      // The link comes back to /auth/callback (flow "recovery"), which exchanges its code and sends the browser to set the password.
+      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: callbackUrl(origin, "recovery", "/auth/reset") });
+      if (error) clearVerifiers();
+      if (error?.status === 429) throw new AuthError("rate_limited", accountMessages.resetLimited);
+      // Any other refusal is not the visitor's business: the answer is the same for every address.
+    },
+
+    async resetPassword({ password }) {
+      const { data } = await supabase.auth.getClaims();
+      const claims = data?.claims as Record<string, unknown> | undefined;
+      if (!userFromClaims(claims) || !isRecoverySession(claims)) throw new AuthError("invalid_link", accountMessages.resetLinkInvalid);
+      const { data: updated, error } = await supabase.auth.updateUser({ password });
+      if (error || !updated.user) throw newPasswordError(error ?? {}, accountMessages.resetFailed);
+      // Whoever else holds a session of this account is out; this browser stays signed in.
+      await supabase.auth.signOut({ scope: "others" });
+      return { id: updated.user.id, email: updated.user.email ?? null, userMetadata: updated.user.user_metadata ?? {} };
+    },
+
+    async changePassword({ currentPassword, newPassword }) {
+      const { data } = await supabase.auth.getClaims();
+      const user = userFromClaims(data?.claims as Record<string, unknown> | undefined);
+      if (!user?.email) throw new AuthError("invalid_credentials", messages.auth.signInRequired);
+      // The current password is checked by signing in with it on a client that keeps nothing,
+      // whose session is ended at once; the browser's own session is untouched.
+      const checker = createClient(config.url, config.anonKey, {
+        auth: { autoRefreshToken: false, persistSession: false, detectSessionInUrl: false },
+        ...(config.fetch ? { global: { fetch: config.fetch } } : {}),
+      });
+      const checked = await checker.auth.signInWithPassword({ email: user.email, password: currentPassword });
+      if (checked.error || !checked.data.session) {
+        throw checked.error?.status === 429
+          ? new AuthError("rate_limited", messages.auth.tooManyAttempts(15))
+          : new AuthError("wrong_current_password", accountMessages.currentPasswordWrong);
+      }
+      await checker.auth.signOut({ scope: "local" }).catch(() => {});
+      const { error } = await supabase.auth.updateUser({ password: newPassword });
+      if (error) throw newPasswordError(error, accountMessages.changePasswordFailed);
+      await supabase.auth.signOut({ scope: "others" });
+    },
+
+    async requestEmailChange({ newEmail, origin }) {
+      // Supabase Auth mails the new address a link (and, with secure e-mail change, the old one too).
+      const { error } = await supabase.auth.updateUser({ email: newEmail }, { emailRedirectTo: callbackUrl(origin, "email_change", "/profile") });
+      if (!error) return;
+      clearVerifiers();
+      if (error.code === "email_exists" || error.code === "user_already_exists") throw new AuthError("email_in_use", messages.auth.emailInUse);
+      if (error.status === 429) throw new AuthError("rate_limited", messages.auth.resendLimited);
+      throw new AuthError("provider_error", accountMessages.emailChangeFailed);
+    },
+
+    async confirmEmailChange() {
+      // Supabase Auth's own link confirms the change (/auth/callback, flow "email_change").
+      throw new AuthError("invalid_link", accountMessages.emailChangeLinkInvalid);
     },
 
     async deleteUser(userId) {
