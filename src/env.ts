@@ -78,7 +78,7 @@ const schema = z.object({
   /** Printed before each invoice's number (INV-000042); unset: INV-. */
   INVOICE_PREFIX: optional,
   /**
-   * PayFast (README "Payments"): the merchant credentials seed Shop settings on first start, as
+   * PayFast (docs/payments.md): the merchant credentials seed Shop settings on first start, as
    * BANK_* do; the owner edits them there. PAYFAST_SANDBOX: PayFast's test system.
    */
   PAYFAST_MERCHANT_ID: optional,

@@ -21,7 +21,7 @@ async function fulfilmentSection(page: Page) {
 
 test.describe("delivery to a suburb", () => {
   test.beforeAll(async ({ browser }) => {
-    // The owner sets delivery up under Shop settings, as README "Delivery and collection" says.
+    // The owner sets delivery up under Shop settings, as docs/delivery-and-collection.md says.
     const page = await (await browser.newContext()).newPage();
     await signIn(page, DEMO_ADMIN);
     const section = await fulfilmentSection(page);

@@ -29,7 +29,7 @@ async function savePayFast(page: Page, merchantId: string, secrets: { key: strin
 
 test.describe("paying online through PayFast", () => {
   test.beforeAll(async ({ browser }) => {
-    // The owner sets PayFast up under Shop settings, as README "Payments" says.
+    // The owner sets PayFast up under Shop settings, as docs/payments.md says.
     const page = await (await browser.newContext()).newPage();
     await signIn(page, DEMO_ADMIN);
     await savePayFast(page, SANDBOX_MERCHANT.merchantId, { key: SANDBOX_MERCHANT.merchantKey, passphrase: SANDBOX_MERCHANT.passphrase });

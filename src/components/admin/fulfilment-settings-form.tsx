@@ -14,7 +14,7 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 const m = messages.fulfilment;
 
 /**
- * Delivery and collection (README "Delivery and collection"): collection on or off, the cut-off
+ * Delivery and collection (docs/delivery-and-collection.md): collection on or off, the cut-off
  * for next-day orders, closed weekdays, delivery areas with fees and minimums, closed days.
  * Saved in the database; checkout reads them on its next load.
  */

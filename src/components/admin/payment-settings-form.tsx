@@ -14,7 +14,7 @@ const m = messages.payments;
 type Field = "merchantId" | "merchantKey" | "passphrase";
 
 /**
- * PayFast's credentials (admins; README "Payments"). The merchant key and passphrase are never
+ * PayFast's credentials (admins; docs/payments.md). The merchant key and passphrase are never
  * sent back to the browser: the form says whether one is saved, and a blank box keeps it.
  */
 export function PaymentSettingsForm() {
