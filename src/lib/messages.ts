@@ -392,3 +392,22 @@ export const overviewMessages = {
   rangeInvalid: "Please choose a start date on or before the end date, at most 366 days apart.",
   noSales: "No paid orders in this range.",
 } as const;
+
+/** One order's own page (/profile/orders/<reference>) and the links to it. */
+export const orderPageMessages = {
+  title: (reference: string) => `Order ${reference}`,
+  /** orders.byReference with something that is not a reference (ORD-123). */
+  invalidReference: "That is not an order reference (ORD- and a number).",
+  /** orders.byReference for an order that does not exist or is not the caller's. */
+  notFound: "This order does not exist, or it is not yours.",
+  view: "View order",
+  /** Checkout with an empty cart, right after an order: where that order can be seen (and paid). */
+  lastOrder: (reference: string) => `Your order ${reference} is placed: view it, its payment details and its status.`,
+  placed: (date: string) => `Placed ${date}`,
+  statusHistory: "Status history",
+  /** While unpaid and a bank transfer is still to be checked or made: the account and the reference. */
+  payByTransfer: "Pay by bank transfer with this reference:",
+  proofReceived: "We have your proof of payment and will confirm once we've checked it.",
+  uploadProof: "Upload proof of payment",
+  backToHistory: "Back to your purchase history",
+} as const;
