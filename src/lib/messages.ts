@@ -408,6 +408,8 @@ export const orderPageMessages = {
   /** While unpaid and a bank transfer is still to be checked or made: the account and the reference. */
   payByTransfer: "Pay by bank transfer with this reference:",
   proofReceived: "We have your proof of payment and will confirm once we've checked it.",
+  /** Under proofReceived, as the order mail says it: the details stay for a transfer not made yet. */
+  payByTransferLater: "If you have not made the transfer yet, pay into this account with this reference:",
   uploadProof: "Upload proof of payment",
   backToHistory: "Back to your purchase history",
 } as const;

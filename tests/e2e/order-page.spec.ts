@@ -1,12 +1,14 @@
 import { expect, test } from "./test";
 import { messages, orderPageMessages } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
-import { DEMO_CUSTOMER, newCustomerAtCheckout, signIn, uniqueEmail } from "./fixtures";
+import { DEMO_ADMIN, DEMO_CUSTOMER, newCustomerAtCheckout, signIn, uniqueEmail } from "./fixtures";
 
 const TRANSFER_HINT = "Use the reference above with your transfer, then upload your proof of payment.";
 
 test.describe("an order's own page", () => {
-  test("after paying: the order stays on screen until the move, Back shows no spent reference, and the order has its page, for its customer only", async ({ page, browser }) => {
+  test("after paying: the order stays on screen until the move, Back shows no spent reference, and the order has its page, for its customer only", async ({ page, browser }, testInfo) => {
+    // One customer's order followed from checkout to paid, with three other browsers: longer than one page's test.
+    test.setTimeout(90_000);
     const reference = await newCustomerAtCheckout(page, "Naledi Order", "orderpage");
     await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: makePng(16, 16) });
     await page.getByRole("button", { name: "Complete Payment" }).click();
@@ -42,6 +44,8 @@ test.describe("an order's own page", () => {
     await expect(page.getByText(orderPageMessages.proofReceived)).toBeVisible();
     await expect(page.getByTestId("status-history")).toContainText(messages.orderStatus.pending_payment);
 
+    await page.screenshot({ path: testInfo.outputPath("order_page_unpaid.png"), fullPage: true });
+
     // From the purchase history.
     await page.goto("/profile");
     await page.getByRole("list", { name: "Orders" }).getByRole("link", { name: reference, exact: true }).click();
@@ -63,6 +67,21 @@ test.describe("an order's own page", () => {
     await expect(other.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(other.getByText("Branded Cap")).toHaveCount(0);
     await other.context().close();
+
+    // An admin may open it too, and marks it paid: the customer's page follows live, without a reload.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, DEMO_ADMIN);
+    await admin.goto(`/profile/orders/${reference}`);
+    await expect(admin.getByTestId("order-reference")).toHaveText(reference);
+    await expect(admin.getByRole("button", { name: orderPageMessages.uploadProof })).toHaveCount(0);
+    await admin.goto(`/admin/orders?q=${reference}`);
+    await admin.getByTestId("order-card").filter({ hasText: reference }).getByLabel("Status").selectOption("pending_delivery");
+    await expect(admin.getByText(messages.adminOrders.updated(reference, "Pending Delivery"))).toBeVisible();
+    await admin.context().close();
+    await expect(page.getByTestId("order-status")).toHaveText(messages.orderStatus.pending_delivery, { timeout: 10_000 });
+    await expect(page.getByTestId("bank-details")).toHaveCount(0);
+    await expect(page.getByTestId("status-history")).toContainText(messages.orderStatus.pending_delivery);
+    await expect(page.getByTestId("invoice-links")).toBeVisible();
 
     // A visitor is sent to sign in first, and comes back to the order.
     const visitor = await (await browser.newContext()).newPage();

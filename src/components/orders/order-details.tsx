@@ -104,17 +104,14 @@ function Payment({ order }: { order: OrderDetailsData }) {
           <PayAgainButton orderId={order.id} />
         </div>
       ) : null}
+      {order.proofUrl ? <p className="text-sm">{m.proofReceived}</p> : null}
       {order.bank ? (
         <>
           {order.bankTransfer === "demo" ? <p className="text-sm font-medium text-ink">{messages.checkout.demoBankDetails}</p> : null}
-          <p className="text-sm">{m.payByTransfer}</p>
+          <p className="text-sm text-muted">{order.proofUrl ? m.payByTransferLater : m.payByTransfer}</p>
           <OrderBankDetails bank={order.bank} reference={order.reference} total={order.total} />
+          {order.payable ? <AttachProofForm orderId={order.id} label={m.uploadProof} /> : null}
         </>
-      ) : null}
-      {order.payable ? (
-        order.bank ? <AttachProofForm orderId={order.id} label={m.uploadProof} /> : null
-      ) : order.proofUrl ? (
-        <p className="text-sm text-muted">{m.proofReceived}</p>
       ) : null}
     </section>
   );

@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { OrderDetails } from "@/components/orders/order-details";
+import { orderPageMessages } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
 import { orderByReferenceInput } from "@/server/orders/schemas";
 import { caller } from "@/trpc/caller";
 
-export const metadata: Metadata = { title: "Your order", robots: { index: false } };
+export async function generateMetadata({ params }: PageProps<"/profile/orders/[reference]">): Promise<Metadata> {
+  const input = orderByReferenceInput.safeParse({ reference: (await params).reference });
+  return { title: input.success ? orderPageMessages.title(input.data.reference) : "Your order", robots: { index: false } };
+}
 
 /**
  * One order's page, linked from the purchase history and the order mails. Guarded as /profile;
