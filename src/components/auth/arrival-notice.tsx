@@ -65,8 +65,9 @@ export function ArrivalNotice() {
 
   if (!carried) return null;
   return (
+    // Over the page without covering it for clicks: nothing in it is to be pressed.
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4" data-testid="arrival-notice">
-      <StatusMessage message={flash.message} className="pointer-events-auto w-full max-w-md shadow-lg" />
+      <StatusMessage message={flash.message} className="w-full max-w-md" />
     </div>
   );
 }
