@@ -172,7 +172,9 @@ export function CheckoutView({ start }: Props) {
         <h2 id="summary-heading" className="text-xl font-bold">
           Order summary
         </h2>
-        {cart.isPending ? (
+        {ordered ? (
+          <OrderedSummary ordered={ordered} />
+        ) : cart.isPending ? (
           <p role="status" className="mt-4">
             {messages.loading}
           </p>
@@ -180,8 +182,6 @@ export function CheckoutView({ start }: Props) {
           <p role="alert" className="mt-4 text-danger">
             {messages.cart.loadFailed}
           </p>
-        ) : ordered ? (
-          <OrderedSummary ordered={ordered} />
         ) : empty ? (
           <>
             <p className="mt-4 text-muted">{messages.cart.empty}</p>
