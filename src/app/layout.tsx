@@ -5,7 +5,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { env } from "@/env";
 import { site } from "@/server/settings/site";
-import { TRPCReactProvider, ViewerProvider } from "@/components/signed-in";
+import { ArrivalNotice, TRPCReactProvider, ViewerProvider } from "@/components/signed-in";
 import { getPageViewer } from "@/server/auth/guards";
 import "./globals.css";
 
@@ -52,6 +52,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {viewer.kind === "signed-in" ? (
           <ViewerProvider viewer={viewer.data}>
             <TRPCReactProvider>{page}</TRPCReactProvider>
+            {/* "Sign-in successful ✅", carried from the sign-in page it replaced. */}
+            <ArrivalNotice />
           </ViewerProvider>
         ) : (
           page

@@ -15,3 +15,4 @@ export const LiveUpdates = dynamic(() => import("@/components/live/live-updates"
 export const AddToCartButton = dynamic(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
 export const ViewerProvider = dynamic(() => import("@/components/layout/page-viewer").then((m) => m.ViewerProvider));
 export const AccountSummary = dynamic(() => import("@/components/layout/page-viewer").then((m) => m.AccountSummary));
+export const ArrivalNotice = dynamic(() => import("@/components/auth/arrival-notice").then((m) => m.ArrivalNotice));

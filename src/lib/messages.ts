@@ -421,3 +421,24 @@ export const accountMessages = {
   /** Google-only accounts have no password to check. */
   noPasswordYet: 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.',
 } as const;
+
+/** One order's own page (/profile/orders/<reference>) and the links to it. */
+export const orderPageMessages = {
+  title: (reference: string) => `Order ${reference}`,
+  /** orders.byReference with something that is not a reference (ORD-123). */
+  invalidReference: "That is not an order reference (ORD- and a number).",
+  /** orders.byReference for an order that does not exist or is not the caller's. */
+  notFound: "This order does not exist, or it is not yours.",
+  view: "View order",
+  /** Checkout with an empty cart, right after an order: where that order can be seen (and paid). */
+  lastOrder: (reference: string) => `Your order ${reference} is placed: view it, its payment details and its status.`,
+  placed: (date: string) => `Placed ${date}`,
+  statusHistory: "Status history",
+  /** While unpaid and a bank transfer is still to be checked or made: the account and the reference. */
+  payByTransfer: "Pay by bank transfer with this reference:",
+  proofReceived: "We have your proof of payment and will confirm once we've checked it.",
+  /** Under proofReceived, as the order mail says it: the details stay for a transfer not made yet. */
+  payByTransferLater: "If you have not made the transfer yet, pay into this account with this reference:",
+  uploadProof: "Upload proof of payment",
+  backToHistory: "Back to your purchase history",
+} as const;

@@ -34,7 +34,7 @@ let users: Record<Exclude<Role, "visitor">, TestUser>;
 let callers: Record<Role, Caller>;
 let productId: string;
 let categoryId: string;
-let orderA: { id: string; proofPath: string };
+let orderA: { id: string; reference: string; proofPath: string };
 let avatarA: string;
 const SPARE = { email: `spare-${randomUUID().slice(0, 8)}@example.test`, password: "spare-password-2026" };
 
@@ -202,6 +202,9 @@ const rules: Record<string, Rule> = {
   "live.changes": { expect: SIGNED_IN },
   "mail.outbox": { expect: ADMINS },
   "orders.mine": { expect: SIGNED_IN },
+  "orders.latest": { expect: SIGNED_IN },
+  // One order's page: its customer's and the admins'; anyone else's is not found (RLS).
+  "orders.byReference": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: () => ({ reference: orderA.reference }) },
   "overview.summary": { expect: ADMINS },
   "overview.range": { expect: ADMINS, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
   "profile.uploadAvatar": {
@@ -306,8 +309,8 @@ beforeAll(async () => {
   // Customer A's order with a real proof on disk, and A's profile picture.
   await putInCart(users.customerA);
   const placed = await callers.customerA.checkout.placeOrder(await orderForm("customerA"));
-  const order = await db.kysely.selectFrom("orders").select(["id", "proof_path"]).where("id", "=", placed.orderId).executeTakeFirstOrThrow();
-  orderA = { id: order.id, proofPath: order.proof_path! };
+  const order = await db.kysely.selectFrom("orders").select(["id", "reference", "proof_path"]).where("id", "=", placed.orderId).executeTakeFirstOrThrow();
+  orderA = { id: order.id, reference: order.reference, proofPath: order.proof_path! };
   const avatar = new FormData();
   avatar.set("image", png("a.png"));
   await callers.customerA.profile.uploadAvatar(avatar);

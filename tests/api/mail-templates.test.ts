@@ -156,7 +156,7 @@ describe("order_received", () => {
     expectInBoth(mail, "We have your proof of payment");
     expectInBoth(mail, "deliver your order");
     expectInBoth(mail, "status changes");
-    expect(mail.html).toContain('href="https://shop.example.co.za/profile"');
+    expect(mail.html).toContain('href="https://shop.example.co.za/profile/orders/ORD-123456"');
   });
 
   it("asks for the proof when it is not uploaded yet, and adds up in whole cents", async () => {
@@ -173,14 +173,14 @@ describe("order_received", () => {
 });
 
 describe("status_changed", () => {
-  it.each(ORDER_STATUSES)("says %s in the customer's words and links to the purchase history", async (status) => {
+  it.each(ORDER_STATUSES)("says %s in the customer's words and links to the order's page", async (status) => {
     const mail = await render("status_changed", { ...samples.status_changed, status });
     const words = messages.orderStatus[status];
     expect(mail.subject).toBe(`Order ORD-77: ${words} — Our World Services`);
     expectInBoth(mail, "ORD-77");
     expectInBoth(mail, words);
-    expect(mail.html).toContain('href="https://shop.example.co.za/profile"');
-    expect(mail.text).toContain("https://shop.example.co.za/profile");
+    expect(mail.html).toContain('href="https://shop.example.co.za/profile/orders/ORD-77"');
+    expect(mail.text).toContain("https://shop.example.co.za/profile/orders/ORD-77");
   });
 
   it("uses the customer's words, not the admin's", async () => {
@@ -383,7 +383,7 @@ describe("the schemas refuse data a template cannot be rendered from", () => {
 describe("links", () => {
   it("work with a development origin too", async () => {
     const mail = await renderMail("status_changed", samples.status_changed, { ...shop, siteUrl: "http://localhost:3000" });
-    expect(mail.html).toContain('href="http://localhost:3000/profile"');
+    expect(mail.html).toContain('href="http://localhost:3000/profile/orders/ORD-77"');
   });
 });
 

@@ -13,6 +13,9 @@ test.describe("accounts on Supabase Auth", () => {
     await expect(page.getByTestId("greeting")).toHaveCount(0);
     await signIn(page, account);
     await expect(page.getByTestId("greeting")).toHaveText("Welcome, Sipho Dlamini");
+    // Said on the page sign-in lands on (the sign-in page is replaced at once), for 3 s.
+    await expect(page.getByTestId("arrival-notice").getByRole("status")).toHaveText(m.signInSuccess);
+    await expect(page.getByText(m.signInSuccess)).toBeHidden({ timeout: 5_000 });
   });
 
   test("a wrong password shows Supabase's refusal in the shop's words", async ({ page }) => {

@@ -50,6 +50,8 @@ export async function sessionUserId(page: Page): Promise<string> {
 export async function addProduct(page: Page, search: string) {
   await page.goto(`/products?q=${encodeURIComponent(search)}`);
   await page.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+  // The list's cards have their own Add to Cart: wait for the product's page (as tests/e2e/fixtures.ts does).
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
   await page.getByRole("button", { name: "Add to Cart" }).first().click();
   await expect(page.getByText(/added to cart\.|quantity updated in cart\./).first()).toBeVisible();
 }

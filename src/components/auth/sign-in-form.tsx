@@ -11,6 +11,7 @@ import { PasswordField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ForgotPasswordLink } from "./account-recovery-forms";
+import { carryToNextPage } from "./arrival-notice";
 import { GoogleButton } from "./google-button";
 import { loadPage } from "@/components/ui/load-page";
 
@@ -38,6 +39,8 @@ export function SignInForm({ next, googleDone, googleOffered }: { next?: string;
   const signIn = api.auth.signIn.useMutation({
     onSuccess: ({ message, redirectTo }) => {
       show(message, "success");
+      // The next page replaces this one at once: it says it, where it can be read.
+      carryToNextPage(message);
       loadPage(redirectTo, "replace");
     },
     onError: (error) => {

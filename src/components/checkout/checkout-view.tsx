@@ -1,10 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ORDER_REDIRECT_MS } from "@/lib/constants";
 import { formatRand } from "@/lib/money";
-import { messages } from "@/lib/messages";
+import { messages, orderPageMessages } from "@/lib/messages";
+import { orderPath } from "@/lib/order-paths";
 import { placeOrderInput } from "@/server/checkout/schemas";
 import { fulfilmentChoice, type FulfilmentChoice } from "@/server/fulfilment/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
@@ -22,6 +24,20 @@ const pm = messages.payments;
 const fm = messages.fulfilment;
 
 type Method = "payfast" | "bank_transfer";
+
+/** What an order was placed with, kept on screen under the success message after the cart empties. */
+interface OrderedSnapshot {
+  lines: { id: string; name: string; quantity: number; lineTotal: string | number }[];
+  fee: number;
+  total: number;
+}
+
+/**
+ * References this document has placed orders with. Back to checkout after an order shows the page
+ * the router kept, whose reference is spent: it must never be shown as one to pay with again.
+ */
+const spentReferences = new Set<string>();
+const unspent = (reference: string | null | undefined) => (reference && !spentReferences.has(reference) ? reference : null);
 
 interface Props {
   /** checkout.start: the reference, and the bank account unless bank transfer is not set up. */
@@ -42,6 +58,9 @@ export function CheckoutView({ start }: Props) {
   // One key for this checkout: a retry or a double click makes the same single order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [placedReference, setPlacedReference] = useState<string | null>(null);
+  const [ordered, setOrdered] = useState<OrderedSnapshot | null>(null);
+  // Taken as the order is sent: the cart may be emptied (live) before the answer arrives.
+  const sending = useRef<OrderedSnapshot | null>(null);
   // Bank transfer stays the first choice where it can take orders; "Pay now" is offered beside it.
   const [method, setMethod] = useState<Method>(start.bank === null && start.payNow ? "payfast" : "bank_transfer");
 
@@ -77,9 +96,18 @@ export function CheckoutView({ start }: Props) {
     void utils.fulfilment.options.invalidate();
   }
 
+  /** The order is placed: its reference is spent, and what was ordered stays on screen until the move. */
+  function placed(placedWith: string) {
+    spentReferences.add(placedWith);
+    setPlacedReference(placedWith);
+    setOrdered((snapshot) => snapshot ?? sending.current);
+    void utils.checkout.start.invalidate();
+    void utils.orders.invalidate();
+  }
+
   const place = api.checkout.placeOrder.useMutation({
     onSuccess: (result) => {
-      setPlacedReference(result.reference);
+      placed(result.reference);
       flash.show(result.message, "success", { persist: true });
       void utils.cart.invalidate();
       setTimeout(() => router.push("/products"), ORDER_REDIRECT_MS);
@@ -89,7 +117,7 @@ export function CheckoutView({ start }: Props) {
 
   const payNow = api.payments.payNow.useMutation({
     onSuccess: (payment) => {
-      setPlacedReference(payment.reference);
+      placed(payment.reference);
       flash.show(pm.redirecting, "info", { persist: true });
       void utils.cart.invalidate();
       goToHostedPayment(payment);
@@ -100,8 +128,15 @@ export function CheckoutView({ start }: Props) {
   const processing = place.isPending || payNow.isPending;
   // The page loaded with an empty cart, so nothing was reserved: once the cart fills (live, from
   // another tab), ask for the reservation.
-  const reserved = api.checkout.start.useQuery(undefined, { enabled: reference === null && !empty && !placedReference });
-  const currentReference = placedReference ?? reference ?? reserved.data?.reference ?? null;
+  // A spent reference (Back to this page after an order) counts as none: a fresh one is asked for.
+  const startReference = unspent(reference);
+  const reserved = api.checkout.start.useQuery(undefined, { enabled: startReference === null && !empty && !placedReference });
+  // An empty cart has nothing to pay for: no reference is shown as one to pay with.
+  const currentReference = placedReference ?? (empty ? null : (startReference ?? unspent(reserved.data?.reference)));
+  // With nothing to pay for, the customer's last order (e.g. the one just placed, after Back): where to see and pay it.
+  const lastOrder = api.orders.latest.useQuery(undefined, { enabled: empty && !placedReference && !cart.isPending });
+
+  const snapshot = (): OrderedSnapshot => ({ lines, fee, total: Number(cart.data?.total ?? 0) + fee });
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -118,6 +153,7 @@ export function CheckoutView({ start }: Props) {
     // The procedure's own schema, so the form says what the server would, before uploading.
     const checked = placeOrderInput.safeParse(form);
     if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? m.proofRequired, "error");
+    sending.current = snapshot();
     place.mutate(form);
   }
 
@@ -126,6 +162,7 @@ export function CheckoutView({ start }: Props) {
     if (empty || !currentReference) return flash.show(m.cartEmptyOrSignedOut, "error");
     const chosen = fulfilmentOf();
     if ("error" in chosen) return flash.show(chosen.error, "error");
+    sending.current = snapshot();
     payNow.mutate({ reference: currentReference, idempotencyKey, fulfilment: chosen.choice });
   }
 
@@ -135,7 +172,9 @@ export function CheckoutView({ start }: Props) {
         <h2 id="summary-heading" className="text-xl font-bold">
           Order summary
         </h2>
-        {cart.isPending ? (
+        {ordered ? (
+          <OrderedSummary ordered={ordered} />
+        ) : cart.isPending ? (
           <p role="status" className="mt-4">
             {messages.loading}
           </p>
@@ -143,8 +182,17 @@ export function CheckoutView({ start }: Props) {
           <p role="alert" className="mt-4 text-danger">
             {messages.cart.loadFailed}
           </p>
-        ) : empty && !placedReference ? (
-          <p className="mt-4 text-muted">{messages.cart.empty}</p>
+        ) : empty ? (
+          <>
+            <p className="mt-4 text-muted">{messages.cart.empty}</p>
+            {lastOrder.data ? (
+              <p className="mt-4 text-sm" data-testid="last-order">
+                <Link href={orderPath(lastOrder.data.reference)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {orderPageMessages.lastOrder(lastOrder.data.reference)}
+                </Link>
+              </p>
+            ) : null}
+          </>
         ) : (
           <>
             <ul className="mt-4 divide-y divide-line">
@@ -157,20 +205,18 @@ export function CheckoutView({ start }: Props) {
                 </li>
               ))}
             </ul>
-            {!empty && fee > 0 ? (
+            {fee > 0 ? (
               <p className="flex justify-between gap-4 border-t border-line py-3" data-testid="delivery-fee">
                 <span>{fm.deliveryFee}</span>
                 <span className="tabular font-medium">{formatRand(fee)}</span>
               </p>
             ) : null}
-            {!empty ? (
-              <p className="mt-4 flex justify-between border-t border-line pt-4 text-lg font-bold">
-                <span>Total</span>
-                <span className="tabular text-accent-700" data-testid="checkout-total">
-                  {formatRand(Number(cart.data?.total ?? 0) + fee)}
-                </span>
-              </p>
-            ) : null}
+            <p className="mt-4 flex justify-between border-t border-line pt-4 text-lg font-bold">
+              <span>Total</span>
+              <span className="tabular text-accent-700" data-testid="checkout-total">
+                {formatRand(Number(cart.data?.total ?? 0) + fee)}
+              </span>
+            </p>
           </>
         )}
       </section>
@@ -253,17 +299,54 @@ export function CheckoutView({ start }: Props) {
                 <dd className="text-muted">{m.referencePending}</dd>
               )}
             </dl>
-            <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
+            {currentReference && !placedReference ? (
+              <p className="text-sm text-muted">Use the reference above with your transfer, then upload your proof of payment.</p>
+            ) : null}
             <form onSubmit={submit} className="space-y-4" noValidate>
               <ProofInput inputRef={fileInput} disabled={processing} />
               <Button type="submit" variant="accent" className="w-full" disabled={processing || empty || !currentReference || Boolean(placedReference)}>
                 {processing ? "Processing..." : "Complete Payment"}
               </Button>
               <StatusMessage message={flash.message} />
+              {placedReference ? (
+                <Link href={orderPath(placedReference)} className="inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {orderPageMessages.view} {placedReference}
+                </Link>
+              ) : null}
             </form>
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The order just placed, as it was in the cart: shown under the success message until the move to /products. */
+function OrderedSummary({ ordered }: { ordered: OrderedSnapshot }) {
+  return (
+    <div data-testid="ordered-summary">
+      <ul className="mt-4 divide-y divide-line">
+        {ordered.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-4 py-3">
+            <span>
+              {line.name} <span className="text-muted">× {line.quantity}</span>
+            </span>
+            <span className="tabular font-medium">{formatRand(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      {ordered.fee > 0 ? (
+        <p className="flex justify-between gap-4 border-t border-line py-3">
+          <span>{fm.deliveryFee}</span>
+          <span className="tabular font-medium">{formatRand(ordered.fee)}</span>
+        </p>
+      ) : null}
+      <p className="mt-4 flex justify-between border-t border-line pt-4 text-lg font-bold">
+        <span>Total</span>
+        <span className="tabular text-accent-700" data-testid="checkout-total">
+          {formatRand(ordered.total)}
+        </span>
+      </p>
     </div>
   );
 }

@@ -1,14 +1,11 @@
 "use client";
 
-import { useRef, useState } from "react";
-import { formatRand2 } from "@/lib/money";
+import { useState } from "react";
 import { messages } from "@/lib/messages";
-import { attachProofInput } from "@/server/payments/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
-import { StatusMessage } from "@/components/ui/status-message";
-import { useFlashMessage } from "@/components/ui/use-flash-message";
-import { ProofInput } from "@/components/checkout/proof-input";
+import { AttachProofForm } from "./attach-proof-form";
+import { OrderBankDetails } from "./bank-details";
 import { PayAgainButton } from "./pay-again-button";
 
 const m = messages.payments;
@@ -67,29 +64,6 @@ type Bank = NonNullable<RouterOutputs["payments"]["order"]["bank"]>;
 /** Paying the same order by bank transfer instead: the shop's account, the order's reference, and the proof upload. */
 function SwitchToBankTransfer({ orderId, reference, total, bank }: { orderId: string; reference: string; total: number; bank: Bank }) {
   const [open, setOpen] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const flash = useFlashMessage();
-  const utils = api.useUtils();
-  const attach = api.payments.attachProof.useMutation({
-    onSuccess: (result) => {
-      flash.show(result.message, "success", { persist: true });
-      void utils.payments.order.invalidate({ orderId });
-      void utils.orders.mine.invalidate();
-    },
-    onError: (error) => flash.show(error.message || messages.checkout.failed, "error"),
-  });
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (attach.isPending) return;
-    const form = new FormData();
-    const proof = fileInput.current?.files?.[0];
-    if (proof) form.set("proof", proof);
-    form.set("orderId", orderId);
-    const checked = attachProofInput.safeParse(form);
-    if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? messages.checkout.proofRequired, "error");
-    attach.mutate(form);
-  }
 
   if (!open) {
     return (
@@ -103,29 +77,8 @@ function SwitchToBankTransfer({ orderId, reference, total, bank }: { orderId: st
       <h2 id="bank-transfer-heading" className="text-xl font-bold">
         {m.bankTransferOption}
       </h2>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="bank-details">
-        <dt className="text-muted">Account name</dt>
-        <dd className="font-medium">{bank.accountName}</dd>
-        <dt className="text-muted">Bank</dt>
-        <dd className="font-medium">{bank.bankName}</dd>
-        <dt className="text-muted">Account number</dt>
-        <dd className="tabular font-medium">{bank.accountNumber}</dd>
-        <dt className="text-muted">Branch code</dt>
-        <dd className="tabular font-medium">{bank.branchCode}</dd>
-        <dt className="text-muted">Account type</dt>
-        <dd className="font-medium">{bank.accountType}</dd>
-        <dt className="text-muted">Reference</dt>
-        <dd className="tabular font-bold text-brand-800">{reference}</dd>
-        <dt className="text-muted">Amount</dt>
-        <dd className="tabular font-medium">{formatRand2(total)}</dd>
-      </dl>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <ProofInput inputRef={fileInput} disabled={attach.isPending || attach.isSuccess} />
-        <Button type="submit" variant="accent" disabled={attach.isPending || attach.isSuccess}>
-          {attach.isPending ? "Processing..." : "Upload proof of payment"}
-        </Button>
-        <StatusMessage message={flash.message} />
-      </form>
+      <OrderBankDetails bank={bank} reference={reference} total={total} />
+      <AttachProofForm orderId={orderId} />
     </section>
   );
 }

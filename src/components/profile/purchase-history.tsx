@@ -1,9 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";
-import { messages, purchaseHistoryMessages } from "@/lib/messages";
+import { messages, orderPageMessages, purchaseHistoryMessages } from "@/lib/messages";
+import { orderPath } from "@/lib/order-paths";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
@@ -94,7 +96,10 @@ export function PurchaseHistory() {
         <li key={order.id} className="rounded-2xl border border-line bg-white p-5">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-semibold">
-              Order <span className="tabular">{order.reference}</span>
+              Order{" "}
+              <Link href={orderPath(order.reference)} className="tabular text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                {order.reference}
+              </Link>
             </p>
             <p className="text-sm text-muted">
               <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
@@ -126,6 +131,9 @@ export function PurchaseHistory() {
           </table>
           <p className="tabular mt-2 text-right font-bold">Total {formatRand2(order.total)}</p>
           <InvoiceLinks orderId={order.id} status={order.status} />
+          <Link href={orderPath(order.reference)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`${orderPageMessages.view} ${order.reference}`}>
+            {orderPageMessages.view}
+          </Link>
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { countOrders, findOrderNotice, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
+import { countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
 import { cancelUnpaidOrders } from "./unpaid-orders";
 
 const m = messages.adminOrders;
@@ -12,6 +12,12 @@ type Ctx = Pick<TRPCContext, "db" | "storage" | "settings">;
 /** The caller's own orders, newest first: purchase history and live order status. */
 export function myOrders({ ctx }: { ctx: Ctx & { user: { id: string } } }) {
   return ctx.db.transaction((trx) => listOrders(trx, ctx.storage, { userId: ctx.user.id }));
+}
+
+/** The caller's newest order, if any: checkout links it when the cart is empty (e.g. Back after paying). */
+export async function myLatestOrder({ ctx }: { ctx: Ctx & { user: { id: string } } }): Promise<{ reference: string } | null> {
+  const reference = await ctx.db.transaction((trx) => latestOrderReference(trx, ctx.user.id));
+  return reference ? { reference } : null;
 }
 
 /**

@@ -109,6 +109,18 @@ export async function listOrders(
   return withDetails(trx, storage, await query.execute());
 }
 
+/** One order the caller may see (RLS: their own; admins any) by its reference, with its details; undefined otherwise. */
+export async function findOrderByReference(trx: Tx, storage: StoragePort, reference: string): Promise<OrderView | undefined> {
+  const rows = await newestOrders(trx, {}).where("reference", "=", reference).limit(1).execute();
+  return (await withDetails(trx, storage, rows))[0];
+}
+
+/** The reference of the newest order the caller placed (RLS: their own), if any. */
+export async function latestOrderReference(trx: Tx, userId: string): Promise<string | null> {
+  const row = await trx.selectFrom("orders").select("reference").where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row?.reference ?? null;
+}
+
 /** One page of orders and the cursor of the next (null after the last page). */
 export interface OrderPage {
   orders: OrderView[];

@@ -1,5 +1,6 @@
-import { messages } from "@/lib/messages";
+import { messages, orderPageMessages } from "@/lib/messages";
 import { z } from "@/lib/zod";
+import { ORDER_REFERENCE } from "@/server/checkout/schemas";
 
 /** The order_status enum (docs/architecture.md#money-statuses-and-references), in the admin's filter order. */
 export const ORDER_STATUSES = ["pending_payment", "pending_delivery", "complete", "cancelled"] as const;
@@ -31,3 +32,9 @@ export const updateStatusInput = z.object({ id: z.uuid("Unknown order."), status
 
 /** The order an admin's live notice names (the live event carries its id only). */
 export const orderNoticeInput = z.object({ id: z.uuid("Unknown order.") });
+
+/** One order by its reference, as its page's URL carries it (/profile/orders/ORD-123; any case). */
+export const orderByReferenceInput = z.object({
+  reference: z.string().trim().toUpperCase().regex(ORDER_REFERENCE, orderPageMessages.invalidReference),
+});
+export type OrderByReferenceInput = z.output<typeof orderByReferenceInput>;

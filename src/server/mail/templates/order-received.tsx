@@ -3,6 +3,7 @@ import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { FulfilmentDetails } from "./fulfilment-details";
 import { Details, ItemsTable, MailButton, MailHeading, MailLayout, MailSubheading, P, Panel } from "./layout";
+import { orderPath } from "@/lib/order-paths";
 
 type Data = MailData<"order_received">;
 
@@ -25,7 +26,7 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
       <FulfilmentDetails fulfilment={data.fulfilment} />
 
       {data.paymentMethod === "payfast" ? <PayingOnline data={data} shop={shop} total={total} /> : <PayingByEft data={data} shop={shop} total={total} />}
-      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
+      <MailButton href={`${shop.siteUrl}${orderPath(data.reference)}`}>View your order</MailButton>
     </MailLayout>
   );
 }
@@ -40,7 +41,7 @@ function PayingOnline({ data, total }: { data: Data; shop: ParsedMailShop; total
         delivered.
       </P>
       <P>
-        If you left PayFast&apos;s page before paying, you can pay from your purchase history: pay now, or pay by bank transfer with the reference{" "}
+        If you left PayFast&apos;s page before paying, you can pay from your order&apos;s page or your purchase history: pay now, or pay by bank transfer with the reference{" "}
         {data.reference} and upload your proof of payment.
       </P>
     </>

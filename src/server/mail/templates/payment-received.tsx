@@ -3,6 +3,7 @@ import { messages } from "@/lib/messages";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { Details, EmailLink, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
 import { orderManagementUrl } from "./new-order";
+import { orderPath } from "@/lib/order-paths";
 
 type Received = MailData<"payment_received">;
 type Notice = MailData<"payment_notice">;
@@ -30,7 +31,7 @@ export function PaymentReceivedMail({ data, shop }: { data: Received; shop: Pars
           delivery and e-mail you when its status changes.
         </P>
       )}
-      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
+      <MailButton href={`${shop.siteUrl}${orderPath(data.reference)}`}>View your order</MailButton>
     </MailLayout>
   );
 }

@@ -3,6 +3,7 @@ import type { OrderStatusValue } from "@/server/orders/schemas";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
+import { orderPath } from "@/lib/order-paths";
 
 type Data = MailData<"status_changed">;
 
@@ -54,7 +55,7 @@ export function StatusChangedMail({ data, shop }: { data: Data; shop: ParsedMail
           (sign in first if asked).
         </P>
       ) : null}
-      <MailButton href={`${shop.siteUrl}/profile`}>View your purchase history</MailButton>
+      <MailButton href={`${shop.siteUrl}${orderPath(data.reference)}`}>View your order</MailButton>
     </MailLayout>
   );
 }

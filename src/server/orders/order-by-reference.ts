@@ -1,0 +1,42 @@
+import { TRPCError } from "@trpc/server";
+import { messages, orderPageMessages } from "@/lib/messages";
+import type { TRPCContext } from "@/server/api/trpc";
+import type { SessionUser } from "@/server/auth/session-user";
+import { bankTransferStatus } from "@/server/settings/bank-transfer";
+import { findOrderByReference } from "./order-queries";
+import type { OrderByReferenceInput } from "./schemas";
+
+type Ctx = Pick<TRPCContext, "db" | "storage" | "settings" | "production" | "payments"> & { user: SessionUser };
+
+/**
+ * orders.byReference: one order's page. RLS decides whose: a customer's own (anyone else's is
+ * NOT_FOUND, as one that does not exist), an admin's any. While the order waits for payment it
+ * carries the shop's bank account for the transfer and, for its customer, the ways to pay it:
+ * "Pay now" where PayFast is set up, or a proof upload, while no proof has been sent.
+ */
+export async function orderByReference({ ctx, input }: { ctx: Ctx; input: OrderByReferenceInput }) {
+  let order;
+  try {
+    order = await ctx.db.transaction((trx) => findOrderByReference(trx, ctx.storage, input.reference));
+  } catch (error) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.adminOrders.loadFailed, cause: error });
+  }
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: orderPageMessages.notFound });
+  const unpaid = order.status === "pending_payment";
+  // Paying is the customer's (payments.* are customer procedures); an admin only looks.
+  const payable = unpaid && order.proofUrl === null && ctx.user.role !== "admin";
+  // Read after the transaction: on PGlite a read inside it would wait for it forever.
+  const { bank } = await ctx.settings.published();
+  const bankTransfer = bankTransferStatus(bank, ctx.production);
+  const payNow = payable && (await ctx.payments.settings.credentials()) !== null;
+  return {
+    ...order,
+    /** Still waiting for a payment its customer can make here (no proof sent yet). */
+    payable,
+    /** "Pay now" (PayFast) is offered for it. */
+    payNow,
+    /** The account to pay into while the order is unpaid (none while bank transfer takes no orders). */
+    bank: unpaid && bankTransfer !== "not_set_up" ? bank : null,
+    bankTransfer,
+  };
+}
