@@ -56,6 +56,8 @@ test.describe("delivery to a suburb", () => {
     await expect(page.getByText(f.areaUnknown)).toBeVisible();
 
     await picker.getByLabel(f.area).selectOption({ label: `${AREA} (R60)` });
+    // The refusal goes with the new choice (not 3 s later): it no longer describes the form.
+    await expect(page.getByText(f.areaUnknown)).toBeHidden({ timeout: 1_000 });
     await picker.getByLabel(f.address).fill("4 Maude Street, Sandton");
     const day = await picker.getByLabel(f.day).inputValue();
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);

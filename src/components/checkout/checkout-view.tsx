@@ -90,6 +90,12 @@ export function CheckoutView({ start }: Props) {
     return checked.success ? { choice: checked.data } : { error: checked.error.issues[0]?.message ?? fm.required };
   }
 
+  /** A new choice answers a refusal of the last one: its message goes (it no longer describes the form). */
+  function chooseFulfilment(next: FulfilmentDraft) {
+    setDraft(next);
+    if (flash.message?.tone === "error") flash.clear();
+  }
+
   function refused(message: string) {
     flash.show(message || m.failed, "error");
     // A day taken or closed meanwhile: offer the days as they are now.
@@ -223,7 +229,7 @@ export function CheckoutView({ start }: Props) {
 
       <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
         {options && current && !empty && !placedReference ? (
-          <FulfilmentPicker options={options} draft={{ ...current, day }} onChange={setDraft} disabled={processing} />
+          <FulfilmentPicker options={options} draft={{ ...current, day }} onChange={chooseFulfilment} disabled={processing} />
         ) : null}
         <h2 id="payment-heading" className="text-xl font-bold">
           {start.payNow ? "Payment" : pm.bankTransferOption}
