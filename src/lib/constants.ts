@@ -86,3 +86,6 @@ export const DEFAULT_INVOICE_PREFIX = "INV-";
 export const MAX_OVERVIEW_DAYS = 366;
 /** Rows per page when the overview's CSV is streamed: one short read each, so no transaction is held open. */
 export const OVERVIEW_CSV_PAGE = 2_000;
+/** A new shop's opening hours on its open weekdays (Monday to Friday), South African time. */
+export const DEFAULT_OPENS = "09:00";
+export const DEFAULT_CLOSES = "16:00";

@@ -392,3 +392,13 @@ export const overviewMessages = {
   rangeInvalid: "Please choose a start date on or before the end date, at most 366 days apart.",
   noSales: "No paid orders in this range.",
 } as const;
+
+/** The shop's opening hours (Shop settings → Delivery and collection; checkout, mails). */
+export const openingHoursMessages = {
+  legend: "Opening hours (collection and delivery days follow them)",
+  closedAllWeek: "Closed every day of the week",
+  timeInvalid: "Please enter the times as HH:MM, e.g. 09:00.",
+  closesBeforeOpens: (day: string) => `${day}: the closing time must be after the opening time.`,
+  noOpenDay: "Please open the shop on at least one day of the week.",
+  weekInvalid: "Please give the hours of each day of the week once.",
+} as const;
