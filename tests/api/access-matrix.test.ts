@@ -215,6 +215,7 @@ const rules: Record<string, Rule> = {
   "payments.settings": { expect: ADMINS },
   "payments.updateSettings": { expect: ADMINS, input: () => ({ merchantId: "10000100", merchantKey: "", passphrase: "", clearPassphrase: false, sandbox: true }) },
   "settings.get": { expect: ADMINS },
+  "settings.goLive": { expect: ADMINS },
   "settings.published": { expect: EVERYONE },
   // The matrix's shop keeps taking orders: the account saved is a real-looking one.
   "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },

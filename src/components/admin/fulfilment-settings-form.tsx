@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDay, WEEKDAYS } from "@/lib/days";
 import { formatOpeningHours, type OpeningDay } from "@/lib/opening-hours";
@@ -28,6 +29,7 @@ export function FulfilmentSettingsForm() {
 }
 
 function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["settings"] }) {
+  const router = useRouter();
   const utils = api.useUtils();
   const flash = useFlashMessage();
   const [values, setValues] = useState<FulfilmentSettingsInput>(saved.settings);
@@ -40,7 +42,14 @@ function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["setti
     },
     onError: (error: { message: string }) => flash.show(error.message || m.settingsSaveFailed, "error"),
   };
-  const save = api.fulfilment.updateSettings.useMutation(done);
+  const save = api.fulfilment.updateSettings.useMutation({
+    ...done,
+    onSuccess: (result) => {
+      done.onSuccess(result);
+      // The go-live checklist (the collection address) is rendered on the server.
+      router.refresh();
+    },
+  });
   const saveArea = api.fulfilment.saveArea.useMutation({
     ...done,
     onSuccess: (result) => {
@@ -89,7 +98,7 @@ function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["setti
           Customers can collect their orders
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Collection address" value={values.collectionAddress} maxLength={300} onChange={(e) => setValues({ ...values, collectionAddress: e.target.value })} />
+          <TextField id="collection-address" label="Collection address" value={values.collectionAddress} maxLength={300} onChange={(e) => setValues({ ...values, collectionAddress: e.target.value })} />
           <TextField label="Cut-off for next-day orders (South African time)" type="time" value={values.cutoffTime} onChange={(e) => setValues({ ...values, cutoffTime: e.target.value })} />
         </div>
         <OpeningHoursFields days={values.openingHours} onChange={(openingHours) => setValues({ ...values, openingHours })} />
