@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { DEMO_VALUES } from "@/server/settings/demo-values";
-import { GO_LIVE_ITEMS, goLiveItems, type GoLiveFacts } from "@/server/settings/go-live";
+import { GO_LIVE_ITEMS } from "@/lib/constants";
+import { goLiveItems, type GoLiveFacts } from "@/server/settings/go-live";
 import { invoiceSettingsFromEnv } from "@/server/invoices/defaults";
 import { trpcRefusal } from "../helpers/attempt";
 import { callerAs, type CallerOptions } from "../helpers/browser";

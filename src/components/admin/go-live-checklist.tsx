@@ -1,6 +1,7 @@
 import Link from "next/link";
+import type { GoLiveItem } from "@/lib/constants";
 import { goLiveMessages as m } from "@/lib/messages";
-import type { GoLiveItem, GoLiveStatus } from "@/server/settings/go-live";
+import type { GoLiveStatus } from "@/server/settings/go-live";
 
 /** Where each item is fixed: a field of Shop settings (ids set by its forms), or the page that explains it. */
 const FIX_AT: Record<GoLiveItem, string | null> = {

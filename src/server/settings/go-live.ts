@@ -1,3 +1,4 @@
+import { GO_LIVE_ITEMS, type GoLiveItem } from "@/lib/constants";
 import type { TRPCContext } from "@/server/api/trpc";
 import { readFulfilmentSettings } from "@/server/fulfilment/fulfilment-queries";
 import { invoiceSettingsFromEnv } from "@/server/invoices/defaults";
@@ -11,24 +12,6 @@ import { DEMO_VALUES, isDemoValue } from "./demo-values";
 import { publicSettingsOf, readAdminSettings } from "./queries";
 import type { ShopSettingsValues } from "./schemas";
 
-/**
- * What must change before the shop takes real customers (issue 34), in the order the checklist
- * lists them. Each is a setting still at its demo value (demo-values.ts) or missing.
- */
-export const GO_LIVE_ITEMS = [
-  "bank",
-  "phone",
-  "email",
-  "address",
-  "hours",
-  "informationOfficer",
-  "invoiceDetails",
-  "collection",
-  "payfastSandbox",
-  "siteUrl",
-  "mail",
-] as const;
-export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];
 
 /** Everything the checklist looks at: the settings, and two facts of the environment (booleans only). */
 export interface GoLiveFacts {
