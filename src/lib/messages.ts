@@ -408,6 +408,8 @@ export const goLiveMessages = {
   title: "Before you go live",
   intro: "These settings still hold the demo values the shop ships with, or are missing. Customers would see them as yours, or the shop cannot work properly without them.",
   developmentNote: "In production every admin page shows a banner until this list is empty.",
+  /** The footer while every contact detail is still a demo value (left out in production). */
+  footerContactLink: "Send us a message",
   done: "Everything is set up: no demo values or missing settings left.",
   fix: "Fix",
   banner: (count: number) => `${count} ${count === 1 ? "setting is" : "settings are"} still a demo value or missing (the go-live checklist in Shop settings).`,

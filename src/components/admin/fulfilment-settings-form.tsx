@@ -186,7 +186,7 @@ function OpeningHoursFields({ days, onChange }: { days: OpeningDay[]; onChange: 
           const name = WEEKDAYS[day.weekday - 1] ?? String(day.weekday);
           return (
             <li key={day.weekday} className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <label className="flex min-h-11 w-36 items-center gap-2 text-sm">
+              <label className="flex min-h-11 w-44 items-center gap-2 text-sm">
                 <input type="checkbox" checked={day.open} onChange={(e) => set(day.weekday, { open: e.target.checked })} className="size-4 accent-brand-700" />
                 {`Open on ${name}`}
               </label>

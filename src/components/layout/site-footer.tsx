@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { connection } from "next/server";
+import { goLiveMessages } from "@/lib/messages";
 import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
@@ -35,6 +36,9 @@ export async function SiteFooter() {
             {contact.phone ? <p><a className="hover:underline" href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a></p> : null}
             {contact.email ? <p><a className="hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></p> : null}
             {contact.hours ? <p>{contact.hours}</p> : null}
+            {!contact.phone && !contact.email && !contact.address ? (
+              <p><Link className="hover:underline" href="/contact">{goLiveMessages.footerContactLink}</Link></p>
+            ) : null}
           </address>
         </div>
       </div>
