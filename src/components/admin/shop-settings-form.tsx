@@ -145,7 +145,7 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
         <TextField id="settings-phone" label="Shop phone" type="tel" maxLength={30} {...field("phone")} />
         <TextField id="settings-email" label="Shop email" type="email" maxLength={255} {...field("email")} />
         <TextField id="settings-address" label="Address (optional)" maxLength={200} className="sm:col-span-2" {...field("address")} />
-        <TextField id="settings-hours" label="Opening hours (optional)" maxLength={100} className="sm:col-span-2" {...field("hours")} />
+        <TextField id="settings-hours" label="Hours on the contact page and footer (optional)" maxLength={100} className="sm:col-span-2" {...field("hours")} />
       </fieldset>
 
       <fieldset className={fieldset}>

@@ -12,7 +12,6 @@ import { DEMO_VALUES, isDemoValue } from "./demo-values";
 import { publicSettingsOf, readAdminSettings } from "./queries";
 import type { ShopSettingsValues } from "./schemas";
 
-
 /** Everything the checklist looks at: the settings, and two facts of the environment (booleans only). */
 export interface GoLiveFacts {
   shop: ShopSettingsValues;
@@ -58,17 +57,16 @@ type Ctx = Pick<TRPCContext, "db" | "production" | "mailIsSent" | "siteUrlIsHttp
 /** settings.goLive (admins; RLS lets only them read the private settings it looks at). */
 export async function goLiveStatus({ ctx }: { ctx: Ctx }): Promise<GoLiveStatus> {
   const facts = await ctx.db.transaction(async (trx) => {
-    const [shop, invoices, fulfilment, payfast] = [
-      await readAdminSettings(trx, settingsFromEnv()),
-      await readInvoiceSettings(trx, invoiceSettingsFromEnv()),
-      await readFulfilmentSettings(trx),
-      await readCredentials(trx),
-    ];
+    const shop = await readAdminSettings(trx, settingsFromEnv());
+    const invoices = await readInvoiceSettings(trx, invoiceSettingsFromEnv());
+    const fulfilment = await readFulfilmentSettings(trx);
+    const payfast = await readCredentials(trx);
     return {
       shop: shop.values,
       invoices: invoices.values,
       collection: { enabled: fulfilment.collectionEnabled, address: fulfilment.collectionAddress },
-      payfast,
+      // Only what the checklist asks: never the key or passphrase.
+      payfast: payfast && { merchantId: payfast.merchantId, sandbox: payfast.sandbox },
       siteUrlIsHttps: ctx.siteUrlIsHttps,
       mailIsSent: ctx.mailIsSent,
     };
