@@ -55,7 +55,6 @@ const schema = z.object({
   SHOP_EMAIL: optional,
   SHOP_PHONE: optional,
   SHOP_ADDRESS: optional,
-  SHOP_HOURS: optional,
   /** Where order notices go; unset: SHOP_EMAIL. */
   SHOP_ORDERS_EMAIL: optional,
   /** The POPIA information officer named in the privacy notice; unset: "The owner" at SHOP_EMAIL. */

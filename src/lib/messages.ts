@@ -396,6 +396,8 @@ export const overviewMessages = {
 /** The shop's opening hours (Shop settings → Delivery and collection; checkout, mails). */
 export const openingHoursMessages = {
   legend: "Opening hours (collection and delivery days follow them)",
+  /** Shop settings' contact details: where the hours they show come from. */
+  shownFrom: "The footer, contact page and terms show the opening hours set under Delivery and collection.",
   closedAllWeek: "Closed every day of the week",
   timeInvalid: "Please enter the times as HH:MM, e.g. 09:00.",
   closesBeforeOpens: (day: string) => `${day}: the closing time must be after the opening time.`,
@@ -418,7 +420,6 @@ export const goLiveMessages = {
     phone: { title: "Shop phone", detail: "Still the demo number: the footer, contact page and terms leave it out in production." },
     email: { title: "Shop email", detail: "Still the demo address: the footer, contact page and terms leave it out in production." },
     address: { title: "Shop address", detail: "Still the demo address: the footer, contact page and terms leave it out in production." },
-    hours: { title: "Hours on the contact page and footer", detail: "Still the demo text: the footer, contact page and terms leave it out in production. (Checkout's days follow the opening hours under Delivery and collection.)" },
     informationOfficer: { title: "Information officer", detail: "No officer named yet: the privacy notice names the business as responsible and sends requests to the shop's email." },
     invoiceDetails: { title: "Legal name, address and VAT number on invoices", detail: "Invoices would print the demo business's name or address (or no VAT number while the shop is VAT-registered)." },
     collection: { title: "Collection address", detail: "Collection is on with the demo address: customers would go to the wrong place." },

@@ -8,7 +8,11 @@
 -- * Migrated from fulfilment_settings: the weekdays in closed_weekdays are closed, the others
 --   open; with no closed weekday saved, Saturday and Sunday are closed (the hours text most shops
 --   wrote said Mon-Fri). The times are the first "HH:MM-HH:MM" found in collection_hours, else
---   09:00-16:00. Then collection_hours and closed_weekdays are dropped.
+--   09:00-16:00. Then collection_hours and closed_weekdays are dropped, and so is
+--   shop_settings.contact_hours: the hours the footer, contact page and terms show are worded
+--   from these rows too (src/lib/opening-hours.ts), never typed apart from them.
+-- * They are in the storefront's cache and the visitors' kept pages (footer, contact page): every
+--   server process drops both when they change, as for shop_settings.
 --
 -- Supersedes private.fulfilment_days(uuid, timestamptz, boolean) and public.mail_order_placed()
 -- of 20261201000000_fulfilment.sql: a closed weekday is never offered, and so place_order (which
@@ -28,6 +32,10 @@ alter table public.opening_hours enable row level security;
 create trigger opening_hours_stamp
   before insert or update on public.opening_hours
   for each row execute function public.stamp_shop_settings();
+
+create trigger opening_hours_catalogue_changes
+  after insert or update or delete or truncate on public.opening_hours
+  for each statement execute function public.notify_catalogue_change();
 
 create policy "opening_hours: read all" on public.opening_hours
   for select to anon, authenticated using (true);
@@ -138,3 +146,4 @@ end
 $$;
 
 alter table public.fulfilment_settings drop column collection_hours, drop column closed_weekdays;
+alter table public.shop_settings drop column contact_hours;

@@ -54,7 +54,6 @@ describe("the checklist's rules", () => {
       phone: "+27 21 555 0100",
       email: "orders@mokoena.co.za",
       address: "5 Long Street, Cape Town, 8001",
-      hours: "",
       informationOfficerName: "Naledi Mokoena",
       informationOfficerEmail: "naledi@mokoena.co.za",
     };
@@ -72,7 +71,7 @@ describe("settings.goLive", () => {
   it("lists what the seeded demo shop still has to change, and in production says so", async () => {
     const status = await (await asAdmin()).settings.goLive();
     expect(Object.keys(status).sort()).toEqual(["items", "production"]);
-    expect(status).toEqual({ production: true, items: ["bank", "phone", "email", "address", "hours", "informationOfficer", "invoiceDetails", "siteUrl", "mail"] });
+    expect(status).toEqual({ production: true, items: ["bank", "phone", "email", "address", "informationOfficer", "invoiceDetails", "siteUrl", "mail"] });
     expect((await (await callerAs(db, admin)).settings.goLive()).production).toBe(false);
   });
 
@@ -114,7 +113,8 @@ describe("settings.published in production", () => {
   it("leaves out a demo contact detail and the stand-in officer; outside production the demo shop shows its details", async () => {
     const visitor = await callerAs(db, null, { production: true });
     const published = await visitor.settings.published();
-    expect(published.contact).toMatchObject({ email: "", address: "", hours: "" });
+    // The hours are the opening hours worded: data, never a placeholder.
+    expect(published.contact).toMatchObject({ email: "", address: "", hours: "Mon–Fri 09:00–16:00" });
     expect(published.informationOfficer).toEqual({ name: "", email: "" });
     expect(JSON.stringify(published)).not.toContain(DEMO_VALUES.phone);
 

@@ -9,7 +9,6 @@ const FIX_AT: Record<GoLiveItem, string | null> = {
   phone: "/admin/settings#settings-phone",
   email: "/admin/settings#settings-email",
   address: "/admin/settings#settings-address",
-  hours: "/admin/settings#settings-hours",
   informationOfficer: "/admin/settings#settings-information-officer",
   invoiceDetails: "/admin/settings#invoice-legal-name",
   collection: "/admin/settings#collection-address",

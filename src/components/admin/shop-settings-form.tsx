@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BANK_ACCOUNT_TYPES, MAX_UNPAID_ORDER_DAYS } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { messages, openingHoursMessages } from "@/lib/messages";
 import { shopSettingsInput, type ShopSettingsField, type ShopSettingsValues } from "@/server/settings/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
@@ -145,7 +145,11 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
         <TextField id="settings-phone" label="Shop phone" type="tel" maxLength={30} {...field("phone")} />
         <TextField id="settings-email" label="Shop email" type="email" maxLength={255} {...field("email")} />
         <TextField id="settings-address" label="Address (optional)" maxLength={200} className="sm:col-span-2" {...field("address")} />
-        <TextField id="settings-hours" label="Hours on the contact page and footer (optional)" maxLength={100} className="sm:col-span-2" {...field("hours")} />
+        <p className="text-sm text-muted sm:col-span-2">
+          <a href="#opening-hours" className="underline">
+            {openingHoursMessages.shownFrom}
+          </a>
+        </p>
       </fieldset>
 
       <fieldset className={fieldset}>

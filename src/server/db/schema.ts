@@ -141,7 +141,6 @@ export interface ShopSettingsTable {
   contact_phone: string;
   contact_email: string;
   contact_address: Generated<string>;
-  contact_hours: Generated<string>;
   information_officer_name: string;
   information_officer_email: string;
   unpaid_order_days: Generated<number>;

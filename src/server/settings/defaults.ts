@@ -14,7 +14,6 @@ const VARIABLES: Record<ShopSettingsField, keyof Env> = {
   phone: "SHOP_PHONE",
   email: "SHOP_EMAIL",
   address: "SHOP_ADDRESS",
-  hours: "SHOP_HOURS",
   ordersEmail: "SHOP_ORDERS_EMAIL",
   informationOfficerName: "SHOP_INFORMATION_OFFICER",
   informationOfficerEmail: "SHOP_INFORMATION_OFFICER_EMAIL",
@@ -33,7 +32,6 @@ function fromEnv(config: Env): Record<ShopSettingsField, string | number> {
     phone: config.SHOP_PHONE ?? DEMO_VALUES.phone,
     email,
     address: config.SHOP_ADDRESS ?? DEMO_VALUES.address,
-    hours: config.SHOP_HOURS ?? DEMO_VALUES.hours,
     // Order notices go to the shop's own inbox unless another is named.
     ordersEmail: config.SHOP_ORDERS_EMAIL ?? email,
     // POPIA makes the head of a private body its information officer unless someone else is named.

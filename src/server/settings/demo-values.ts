@@ -12,7 +12,6 @@ export const DEMO_VALUES = {
   phone: "+27 11 555 0142",
   email: "hello@ourworldservices.co.za",
   address: "12 Market Street, Johannesburg, 2001",
-  hours: "Mon–Fri 08:00–17:00, Sat 08:00–13:00",
   /** POPIA makes the head of a private body its officer when none is named: a stand-in, not a name. */
   informationOfficerName: "The owner",
   /** The demo legal name: the seed's, and the fallback when neither SHOP_LEGAL_NAME nor SHOP_NAME is set. */

@@ -34,7 +34,6 @@ export function goLiveItems(facts: GoLiveFacts): GoLiveItem[] {
     email: isDemoValue(shop.email, demo.email),
     // Optional: blank is an honest "no address", only the demo one is a placeholder.
     address: shop.address !== "" && isDemoValue(shop.address, demo.address),
-    hours: shop.hours !== "" && isDemoValue(shop.hours, demo.hours),
     informationOfficer: isDemoValue(shop.informationOfficerName, demo.informationOfficerName) || isDemoValue(shop.informationOfficerEmail, demo.email),
     invoiceDetails:
       isDemoValue(invoices.legalName, demo.legalNames) || isDemoValue(invoices.legalAddress, demo.address) || (invoices.vatRegistered && invoices.vatNumber === ""),

@@ -23,7 +23,8 @@ export function shownSettings(settings: Pick<PublicShopSettings, "contact" | "in
       phone: shown(contact.phone, DEMO_VALUES.phone),
       email: shown(contact.email, DEMO_VALUES.email),
       address: shown(contact.address, DEMO_VALUES.address),
-      hours: shown(contact.hours, DEMO_VALUES.hours),
+      // Worded from the opening hours, the same rows as the days checkout offers: never a placeholder.
+      hours: contact.hours,
     },
     informationOfficer: {
       name: isDemoValue(informationOfficer.name, DEMO_VALUES.informationOfficerName) ? "" : informationOfficer.name,
