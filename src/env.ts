@@ -55,10 +55,9 @@ const schema = z.object({
   SHOP_EMAIL: optional,
   SHOP_PHONE: optional,
   SHOP_ADDRESS: optional,
-  SHOP_HOURS: optional,
   /** Where order notices go; unset: SHOP_EMAIL. */
   SHOP_ORDERS_EMAIL: optional,
-  /** The POPIA information officer named in the privacy notice; unset: "The owner" at SHOP_EMAIL. */
+  /** The POPIA information officer named in the privacy notice; unset: none named yet, and the notice names the business as responsible (go-live checklist). */
   SHOP_INFORMATION_OFFICER: optional,
   SHOP_INFORMATION_OFFICER_EMAIL: optional,
   BANK_ACCOUNT_NAME: optional,

@@ -85,12 +85,12 @@ on conflict (id) do nothing;
 -- no orders until an admin enters the real account under Shop settings.
 insert into public.shop_settings (
   bank_account_name, bank_name, bank_account_number, bank_branch_code, bank_account_type,
-  contact_phone, contact_email, contact_address, contact_hours,
+  contact_phone, contact_email, contact_address,
   information_officer_name, information_officer_email, unpaid_order_days
 )
 values (
   'Our World Services (Pty) Ltd', 'First National Bank', '62812345678', '250655', 'Cheque',
-  '+27 11 555 0142', 'hello@ourworldservices.co.za', '12 Market Street, Johannesburg, 2001', 'Mon–Fri 08:00–17:00, Sat 08:00–13:00',
+  '+27 11 555 0142', 'hello@ourworldservices.co.za', '12 Market Street, Johannesburg, 2001',
   'The owner', 'hello@ourworldservices.co.za', 7
 )
 on conflict (id) do nothing;

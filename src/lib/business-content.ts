@@ -118,7 +118,7 @@ export interface ShopFacts {
   unpaidOrderDays: number;
 }
 
-/** Who answers privacy requests: POPIA's information officer. */
+/** Who answers privacy requests: POPIA's information officer; `name` blank while none is named (the business answers). */
 export interface InformationOfficer {
   name: string;
   email: string;
@@ -239,7 +239,7 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
             items: [
               ["Download my data: on your ", profileLink, ", the “Download my data” button gives you a copy of the personal information we hold for your account."],
               ["Delete your account: on your ", profileLink, ", the “Delete Profile” button deletes your account straight away."],
-              "Anything else (a correction, an objection or a question): e-mail or phone our information officer, whose details are below. We reply within 30 days and it costs you nothing.",
+              `Anything else (a correction, an objection or a question): e-mail or phone ${officer.name ? "our information officer, whose details are below" : "us (our details are below)"}. We reply within 30 days and it costs you nothing.`,
             ],
           },
           { kind: "text", text: "Before we hand over or change information, we may ask you to show that it is yours." },
@@ -257,10 +257,15 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
         id: "information-officer",
         heading: "Contact our information officer",
         blocks: [
-          { kind: "text", text: `${shop.name} is responsible for your personal information. Our information officer answers every privacy question and request:` },
+          {
+            kind: "text",
+            text: officer.name
+              ? `${shop.name} is responsible for your personal information. Our information officer answers every privacy question and request:`
+              : `${shop.name} is responsible for your personal information and answers every privacy question and request itself:`,
+          },
           {
             kind: "contact",
-            title: "Information officer",
+            title: officer.name ? "Information officer" : `Responsible party: ${shop.name}`,
             items: [
               { label: "Name", value: officer.name },
               { label: "E-mail", value: officer.email, href: mailto(officer.email) },
@@ -358,7 +363,7 @@ export function termsAndConditions(shop: ShopFacts): LegalDocument {
               "Use the payment reference shown at checkout (it starts with ORD-), so that we can match your payment to your order.",
               "Upload your proof of payment (a photo, a screenshot or your bank's PDF) when you complete the order.",
               "We confirm your order once the money is in our account; from another bank this can take up to two working days.",
-              `We never ask for your card details or banking passwords. If anyone asks you to pay into a different account, do not pay: phone us on ${shop.phone} first.`,
+              `We never ask for your card details or banking passwords. If anyone asks you to pay into a different account, do not pay: ${shop.phone ? `phone us on ${shop.phone}` : "contact us"} first.`,
             ],
           },
         ],
@@ -380,7 +385,7 @@ export function termsAndConditions(shop: ShopFacts): LegalDocument {
           {
             kind: "list",
             items: [
-              `We deliver to the address you give us, or you may collect from ${shop.address} (${shop.hours}).`,
+              `We deliver to the address you give us, or you may collect your order${shop.address ? ` from ${shop.address}` : ""}${shop.hours ? ` (${shop.hours})` : ""}.`,
               "Once your payment is confirmed we contact you to agree a delivery or collection time.",
               "Food is delivered fresh on the agreed day, so someone needs to be there to receive it.",
               "Please check your order when you receive it and tell us at once if anything is missing or damaged.",

@@ -91,3 +91,13 @@ export const DEFAULT_INVOICE_PREFIX = "INV-";
 export const MAX_OVERVIEW_DAYS = 366;
 /** Rows per page when the overview's CSV is streamed: one short read each, so no transaction is held open. */
 export const OVERVIEW_CSV_PAGE = 2_000;
+/** A new shop's opening hours on its open weekdays (Monday to Friday), South African time. */
+export const DEFAULT_OPENS = "09:00";
+export const DEFAULT_CLOSES = "16:00";
+/**
+ * The go-live checklist's items (issue 34), in the order it lists them: what must change before
+ * the shop takes real customers, each a setting still at its demo value or missing
+ * (src/server/settings/go-live.ts decides which are left).
+ */
+export const GO_LIVE_ITEMS = ["bank", "phone", "email", "address", "informationOfficer", "invoiceDetails", "collection", "payfastSandbox", "siteUrl", "mail"] as const;
+export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];

@@ -442,3 +442,39 @@ export const orderPageMessages = {
   uploadProof: "Upload proof of payment",
   backToHistory: "Back to your purchase history",
 } as const;
+
+/** The shop's opening hours (Shop settings → Delivery and collection; checkout, mails). */
+export const openingHoursMessages = {
+  legend: "Opening hours (collection and delivery days follow them)",
+  /** Shop settings' contact details: where the hours they show come from. */
+  shownFrom: "The footer, contact page and terms show the opening hours set under Delivery and collection.",
+  closedAllWeek: "Closed every day of the week",
+  timeInvalid: "Please enter the times as HH:MM, e.g. 09:00.",
+  closesBeforeOpens: (day: string) => `${day}: the closing time must be after the opening time.`,
+  noOpenDay: "Please open the shop on at least one day of the week.",
+  weekInvalid: "Please give the hours of each day of the week once.",
+} as const;
+
+/** The go-live checklist (Shop settings) and the admin pages' banner while it is not empty (issue 34). */
+export const goLiveMessages = {
+  title: "Before you go live",
+  intro: "These settings still hold the demo values the shop ships with, or are missing. Customers would see them as yours, or the shop cannot work properly without them.",
+  developmentNote: "In production every admin page shows a banner until this list is empty.",
+  /** The footer while every contact detail is still a demo value (left out in production). */
+  footerContactLink: "Send us a message",
+  done: "Everything is set up: no demo values or missing settings left.",
+  fix: "Fix",
+  banner: (count: number) => `${count} ${count === 1 ? "setting is" : "settings are"} still a demo value or missing (the go-live checklist in Shop settings).`,
+  items: {
+    bank: { title: "Bank account", detail: "Still the demo account: checkout takes no bank transfers in production." },
+    phone: { title: "Shop phone", detail: "Still the demo number: the footer, contact page and terms leave it out in production." },
+    email: { title: "Shop email", detail: "Still the demo address: the footer, contact page and terms leave it out in production." },
+    address: { title: "Shop address", detail: "Still the demo address: the footer, contact page and terms leave it out in production." },
+    informationOfficer: { title: "Information officer", detail: "No officer named yet: the privacy notice names the business as responsible and sends requests to the shop's email." },
+    invoiceDetails: { title: "Legal name, address and VAT number on invoices", detail: "Invoices would print the demo business's name or address (or no VAT number while the shop is VAT-registered)." },
+    collection: { title: "Collection address", detail: "Collection is on with the demo address: customers would go to the wrong place." },
+    payfastSandbox: { title: "PayFast sandbox", detail: "Pay now uses PayFast's sandbox: no real money is taken. Untick Sandbox and enter the live account." },
+    siteUrl: { title: "The shop's public address (SITE_URL)", detail: "SITE_URL is not set to an https:// address on the server. PayFast's return and notify addresses and the links in mails are built from it (README, Deploying)." },
+    mail: { title: "Mail delivery (SMTP_URL)", detail: "No SMTP server is set on the server, so no mail reaches customers or the shop; they wait in the Outbox until SMTP_URL is set." },
+  },
+} as const;

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultOpeningHours } from "@/lib/opening-hours";
 import { appRouter } from "@/server/api/root";
 import { runAs } from "@/server/db/as-caller";
 import { StorageError } from "@/server/ports/storage";
@@ -174,7 +175,7 @@ const rules: Record<string, Rule> = {
   "fulfilment.settings": { expect: ADMINS },
   "fulfilment.updateSettings": {
     expect: ADMINS,
-    input: () => ({ collectionEnabled: false, collectionAddress: "", collectionHours: "", cutoffTime: "14:00", closedWeekdays: [] }),
+    input: () => ({ collectionEnabled: false, collectionAddress: "", cutoffTime: "14:00", openingHours: defaultOpeningHours() }),
   },
   "fulfilment.saveArea": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}`, fee: "50", minimumOrder: "" }) },
   // Removes what saveArea added first, so later checkouts in the matrix are still asked nothing.
@@ -242,6 +243,7 @@ const rules: Record<string, Rule> = {
   "payments.settings": { expect: ADMINS },
   "payments.updateSettings": { expect: ADMINS, input: () => ({ merchantId: "10000100", merchantKey: "", passphrase: "", clearPassphrase: false, sandbox: true }) },
   "settings.get": { expect: ADMINS },
+  "settings.goLive": { expect: ADMINS },
   "settings.published": { expect: EVERYONE },
   // The matrix's shop keeps taking orders: the account saved is a real-looking one.
   "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },

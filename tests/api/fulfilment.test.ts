@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messages } from "@/lib/messages";
+import { messages, openingHoursMessages } from "@/lib/messages";
 import { trpcRefusal } from "../helpers/attempt";
 import { callerAs, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
@@ -14,6 +14,11 @@ import { fileOf, makePng } from "../helpers/images";
  */
 
 const f = messages.fulfilment;
+
+/** The week's opening hours: open 08:00-17:00 on `openDays` (ISO weekdays), closed on the others. */
+function week(openDays: number[]) {
+  return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: openDays.includes(weekday), opens: "08:00", closes: "17:00" }));
+}
 let db: TestDatabase;
 let fake: FakePayFast;
 let admin: Caller;
@@ -74,7 +79,7 @@ describe("before the owner sets fulfilment up", () => {
 
 describe("with delivery areas and collection", () => {
   beforeAll(async () => {
-    await admin.fulfilment.updateSettings({ collectionEnabled: true, collectionAddress: "12 Rivonia Road, Sandton", collectionHours: "Mon-Fri 08:00-17:00", cutoffTime: "14:00", closedWeekdays: [] });
+    await admin.fulfilment.updateSettings({ collectionEnabled: true, collectionAddress: "12 Rivonia Road, Sandton", cutoffTime: "14:00", openingHours: week([1, 2, 3, 4, 5, 6, 7]) });
     sandton = (await admin.fulfilment.saveArea({ name: "Sandton", fee: "60", minimumOrder: "" })).id;
   });
 
@@ -88,7 +93,7 @@ describe("with delivery areas and collection", () => {
     const options = await caller.fulfilment.options();
     expect(options).toMatchObject({
       configured: true,
-      collection: { address: "12 Rivonia Road, Sandton", hours: "Mon-Fri 08:00-17:00" },
+      collection: { address: "12 Rivonia Road, Sandton", hours: "Mon–Sun 08:00–17:00" },
       areas: [{ id: sandton, name: "Sandton", fee: "60.00", minimumOrder: null }],
       kept: null,
     });
@@ -214,7 +219,7 @@ describe("with delivery areas and collection", () => {
 
 describe("admins set it up", () => {
   it("refuses collection without an address, a bad cut-off, a negative fee and a second area of the same name", async () => {
-    const settings = { collectionEnabled: true, collectionAddress: "", collectionHours: "", cutoffTime: "14:00", closedWeekdays: [] };
+    const settings = { collectionEnabled: true, collectionAddress: "", cutoffTime: "14:00", openingHours: week([1, 2, 3, 4, 5, 6, 7]) };
     expect((await trpcRefusal(admin.fulfilment.updateSettings(settings))).message).toBe(f.collectionAddressRequired);
     expect((await trpcRefusal(admin.fulfilment.updateSettings({ ...settings, collectionAddress: "x", cutoffTime: "25:00" }))).message).toBe(f.cutoffInvalid);
     expect((await trpcRefusal(admin.fulfilment.saveArea({ name: "Soweto", fee: "-5", minimumOrder: "" }))).message).toBe(f.feeInvalid);
@@ -222,6 +227,24 @@ describe("admins set it up", () => {
     await admin.fulfilment.saveArea({ name, fee: "30", minimumOrder: "" });
     const duplicate = await trpcRefusal(admin.fulfilment.saveArea({ name: name.toUpperCase(), fee: "30", minimumOrder: "" }));
     expect([duplicate.code, duplicate.message]).toEqual(["CONFLICT", f.areaExists(name.toUpperCase())]);
+  });
+
+  it("words the opening hours for checkout and offers only the days the shop is open", async () => {
+    const hours = [...week([1, 2, 3, 4, 5]).map((day) => ({ ...day, opens: "09:00", closes: "16:00" }))];
+    hours[5] = { weekday: 6, open: true, opens: "09:00", closes: "13:00" };
+    const saved = await admin.fulfilment.settings();
+    await admin.fulfilment.updateSettings({ ...saved.settings, collectionEnabled: true, collectionAddress: "12 Rivonia Road", openingHours: hours });
+    expect((await admin.fulfilment.settings()).settings.openingHours).toEqual(hours);
+    const { caller } = await customerWith(1);
+    const options = await caller.fulfilment.options();
+    expect(options.collection?.hours).toBe("Mon–Fri 09:00–16:00, Sat 09:00–13:00");
+    expect(options.days.length).toBeGreaterThan(0);
+    expect(options.days.filter((day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 0)).toEqual([]);
+
+    const refused = async (openingHours: typeof hours) => (await trpcRefusal(admin.fulfilment.updateSettings({ ...saved.settings, openingHours }))).message;
+    expect(await refused(week([]))).toBe(openingHoursMessages.noOpenDay);
+    expect(await refused(hours.map((day) => (day.weekday === 6 ? { ...day, closes: "08:00" } : day)))).toBe(openingHoursMessages.closesBeforeOpens("Saturday"));
+    await admin.fulfilment.updateSettings(saved.settings);
   });
 
   it("sets a product's lead time and a category's daily limit from the product dashboard", async () => {

@@ -236,6 +236,15 @@ describe("delivery or collection (docs/architecture.md#delivery-and-collection)"
     expectInBoth(mail, "Mon-Fri 08:00-17:00");
   });
 
+  it("order_received words the opening hours the order's data carries", async () => {
+    const week = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: "09:00", closes: "16:00" }));
+    const mail = await render("order_received", {
+      ...samples.order_received,
+      fulfilment: { method: "collection", day: "2026-12-03", collectionAddress: "12 Rivonia Road", openingHours: [...week, { weekday: 6, opens: "09:00", closes: "13:00" }] },
+    });
+    expectInBoth(mail, "Mon–Fri 09:00–16:00, Sat 09:00–13:00");
+  });
+
   it("new_order tells the shop the method, day and address; a mail without fulfilment says none", async () => {
     const mail = await render("new_order", { ...samples.new_order, fulfilment: delivery });
     expect(mail.text).toContain("Delivery: Wednesday, 2 December 2026");

@@ -237,8 +237,8 @@ describe("what the shop shows", () => {
   it("a change made through another connection reaches the cache too (NOTIFY)", async () => {
     const settings = await shopSettingsFor(db);
     await settings.published();
-    await db.kysely.updateTable("shop_settings").set({ contact_hours: "Open every day" }).where("id", "=", true).execute();
-    await expect.poll(async () => (await settings.published()).contact.hours).toBe("Open every day");
+    await db.kysely.updateTable("opening_hours").set({ open: true, opens: "07:00", closes: "19:00" }).execute();
+    await expect.poll(async () => (await settings.published()).contact.hours).toBe("Mon–Sun 07:00–19:00");
   });
 
   it("while a shop has no settings row yet (Supabase without its seed), the environment's values show and the first save creates it", async () => {

@@ -34,17 +34,21 @@ async function fill(user: TestUser, productId: string, quantity: number) {
   });
 }
 
-async function settle(values: { collection?: boolean; cutoff?: string; closedWeekdays?: number[] }) {
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+/** The settings, and the opening hours: open on `openDays` (ISO weekdays; unset: every day), closed on the others. */
+async function settle(values: { collection?: boolean; cutoff?: string; openDays?: number[] }) {
   await db.kysely
     .updateTable("fulfilment_settings")
     .set({
       collection_enabled: values.collection ?? true,
       collection_address: "12 Rivonia Road, Sandton",
       cutoff_time: values.cutoff ?? "14:00",
-      closed_weekdays: `{${(values.closedWeekdays ?? []).join(",")}}`,
     })
     .where("id", "=", true)
     .execute();
+  const open = values.openDays ?? EVERY_DAY;
+  for (const weekday of EVERY_DAY) await db.kysely.updateTable("opening_hours").set({ open: open.includes(weekday) }).where("weekday", "=", weekday).execute();
 }
 
 interface Choice {
@@ -151,8 +155,8 @@ describe("the day offer (fixed clock, Africa/Johannesburg)", () => {
     expect((await offered(customer, sast("2026-12-15 14:01")))[0]).toBe("2026-12-17");
   });
 
-  it("skips closed weekdays", async () => {
-    await settle({ closedWeekdays: [6, 7] });
+  it("skips the weekdays the shop is closed", async () => {
+    await settle({ openDays: [1, 2, 3, 4, 5] });
     // Friday 4 December after the cut-off: Sunday 6th would be next; the weekend is closed.
     const days = await offered(customer, sast("2026-12-04 15:00"));
     expect(days[0]).toBe("2026-12-07");
@@ -235,10 +239,15 @@ describe("place_order with a fulfilment choice", () => {
     });
   });
 
-  it("collects: no fee, no address", async () => {
+  it("collects: no fee, no address; the mail carries the opening hours as data", async () => {
+    await settle({ openDays: [1, 2, 3, 4, 5, 6] });
+    await db.kysely.updateTable("opening_hours").set({ opens: "08:30", closes: "13:00" }).where("weekday", "=", 6).execute();
     const day = await firstDayNow(customer);
     const order = await place(customer, { method: "collection", day });
     expect(order).toMatchObject({ total: "70.00", delivery_fee: "0.00", fulfilment_method: "collection", day, delivery_address: null });
+    const mail = await db.kysely.selectFrom("mail_outbox").select("data").where("template", "=", "order_received").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const week = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: "09:00", closes: "16:00" }));
+    expect(mail.data).toMatchObject({ fulfilment: { method: "collection", collectionAddress: "12 Rivonia Road, Sandton", openingHours: [...week, { weekday: 6, opens: "08:30", closes: "13:00" }] } });
   });
 
   it("asks nothing while fulfilment is not set up", async () => {
@@ -272,6 +281,11 @@ describe("place_order with a fulfilment choice", () => {
       ["a day that is not a date", () => ({ method: "collection", day: "2026-13-45" }), "day_unavailable"],
       ["a day closed since it was offered", async (day) => {
         await db.kysely.insertInto("closed_days").values({ day, reason: "Staff training" }).execute();
+        return { method: "collection", day };
+      }, "day_unavailable"],
+      ["a weekday the shop closed since it was offered", async (day) => {
+        const weekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+        await settle({ openDays: EVERY_DAY.filter((d) => d !== weekday) });
         return { method: "collection", day };
       }, "day_unavailable"],
       ["a day the lead time has passed while the customer paid", async (day) => {

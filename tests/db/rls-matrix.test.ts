@@ -179,9 +179,16 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
   // Fulfilment (docs/architecture.md#delivery-and-collection): settings everyone reads and admins edit; one row, never deleted.
   fulfilment_settings: {
     select: { run: (t) => some(t.selectFrom("fulfilment_settings").select("cutoff_time").execute()), allowed: ACTORS },
-    insert: { run: (t) => t.insertInto("fulfilment_settings").values({ id: true }).onConflict((c) => c.column("id").doUpdateSet({ collection_hours: "x" })).execute(), allowed: [] },
-    update: { run: (t) => some(t.updateTable("fulfilment_settings").set({ collection_hours: "Mon-Fri 8-17" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("fulfilment_settings").values({ id: true }).onConflict((c) => c.column("id").doUpdateSet({ collection_address: "x" })).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("fulfilment_settings").set({ collection_address: "1 Main Road" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("fulfilment_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
+  // Opening hours (issue 34): seven rows everyone reads and admins edit; none added or deleted.
+  opening_hours: {
+    select: { run: (t) => some(t.selectFrom("opening_hours").select("weekday").execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("opening_hours").values({ weekday: 1 }).onConflict((c) => c.column("weekday").doUpdateSet({ open: true })).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("opening_hours").set({ closes: "17:00" }).where("weekday", "=", 1).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("opening_hours").where("weekday", "=", 7).executeTakeFirst()), allowed: [] },
   },
   // Active areas are public (checkout lists them); a removed one only admins see. Never deleted.
   delivery_areas: {

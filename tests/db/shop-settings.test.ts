@@ -92,7 +92,7 @@ describe("shop settings in the database", () => {
     const heard: string[] = [];
     const stop = await db.listen(CATALOGUE_CHANNEL, (payload) => heard.push(payload));
     try {
-      await runAs(db.kysely, admin.identity, (trx) => saveSettings(trx, { ...configuredShopSettings(), hours: "Mon–Sat 07:00–18:00" }));
+      await runAs(db.kysely, admin.identity, (trx) => saveSettings(trx, { ...configuredShopSettings(), address: "5 Long Street, Cape Town" }));
       await expect.poll(() => heard).toContain("shop_settings");
     } finally {
       await stop();

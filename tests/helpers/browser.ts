@@ -60,6 +60,9 @@ export interface TestProcessOptions {
   production?: boolean;
   /** PAYFAST_URL and PAYFAST_ITN_SOURCES (a fake PayFast); unset: PayFast's own. */
   payfast?: { url?: string; itnSources?: string[] };
+  /** The environment facts the go-live checklist reads: SITE_URL https (default false) and SMTP_URL set (default: no mail). */
+  siteUrlIsHttps?: boolean;
+  smtpUrl?: string;
 }
 
 /**
@@ -76,8 +79,9 @@ export function testShopProcess(db: ShopDatabase, options: TestProcessOptions = 
       google: options.google,
       fetch: options.fetch,
       supabase: { url: "", anonKey: "" },
-      mail: createMailTransport({}),
+      mail: createMailTransport({ SMTP_URL: options.smtpUrl }),
       payfast: options.payfast,
+      siteUrlIsHttps: options.siteUrlIsHttps,
     },
     db,
     {
@@ -157,7 +161,7 @@ export class TestBrowser {
   }
 }
 
-export interface CallerOptions extends Pick<TestProcessOptions, "payfast" | "fetch" | "production"> {
+export interface CallerOptions extends Pick<TestProcessOptions, "payfast" | "fetch" | "production" | "siteUrlIsHttps" | "smtpUrl"> {
   storage?: StoragePort;
   limits?: RequestLimits;
   headers?: Headers;
@@ -169,7 +173,14 @@ export async function contextAs(
   user: TestUser | null,
   options: CallerOptions = {},
 ): Promise<TRPCContext> {
-  const shop = await testShopProcess(db, { requestLimits: options.limits, production: options.production, payfast: options.payfast, fetch: options.fetch });
+  const shop = await testShopProcess(db, {
+    requestLimits: options.limits,
+    production: options.production,
+    payfast: options.payfast,
+    fetch: options.fetch,
+    siteUrlIsHttps: options.siteUrlIsHttps,
+    smtpUrl: options.smtpUrl,
+  });
   // Every browser's request names the host it was sent to.
   const headers = options.headers ?? new Headers({ host: "localhost:3000" });
   const services = createRequestServices(shop, headerCookieJar(new Headers()), headers);

@@ -24,22 +24,27 @@ export default async function ContactPage() {
             Our details
           </h2>
           <dl className="space-y-4">
-            <div>
-              <dt className="text-sm font-semibold text-brand-700">Phone</dt>
-              <dd>
-                <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`} className="hover:underline">
-                  {contact.phone}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-brand-700">Email</dt>
-              <dd>
-                <a href={`mailto:${contact.email}`} className="hover:underline">
-                  {contact.email}
-                </a>
-              </dd>
-            </div>
+            {/* A detail still at its demo value in production comes blank: left out, never shown as real. */}
+            {contact.phone ? (
+              <div>
+                <dt className="text-sm font-semibold text-brand-700">Phone</dt>
+                <dd>
+                  <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`} className="hover:underline">
+                    {contact.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {contact.email ? (
+              <div>
+                <dt className="text-sm font-semibold text-brand-700">Email</dt>
+                <dd>
+                  <a href={`mailto:${contact.email}`} className="hover:underline">
+                    {contact.email}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             {contact.address ? (
               <div>
                 <dt className="text-sm font-semibold text-brand-700">Address</dt>

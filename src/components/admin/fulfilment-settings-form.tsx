@@ -1,9 +1,11 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatDay, WEEKDAYS } from "@/lib/days";
+import { formatOpeningHours, type OpeningDay } from "@/lib/opening-hours";
 import { formatRand } from "@/lib/money";
-import { messages } from "@/lib/messages";
+import { messages, openingHoursMessages } from "@/lib/messages";
 import { closedDayInput, deliveryAreaInput, fulfilmentSettingsInput, type FulfilmentSettingsInput } from "@/server/fulfilment/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
@@ -15,7 +17,8 @@ const m = messages.fulfilment;
 
 /**
  * Delivery and collection (docs/delivery-and-collection.md): collection on or off, the cut-off
- * for next-day orders, closed weekdays, delivery areas with fees and minimums, closed days.
+ * for next-day orders, the opening hours per weekday (checkout offers open days only), delivery
+ * areas with fees and minimums, closed days.
  * Saved in the database; checkout reads them on its next load.
  */
 export function FulfilmentSettingsForm() {
@@ -26,6 +29,7 @@ export function FulfilmentSettingsForm() {
 }
 
 function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["settings"] }) {
+  const router = useRouter();
   const utils = api.useUtils();
   const flash = useFlashMessage();
   const [values, setValues] = useState<FulfilmentSettingsInput>(saved.settings);
@@ -38,7 +42,14 @@ function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["setti
     },
     onError: (error: { message: string }) => flash.show(error.message || m.settingsSaveFailed, "error"),
   };
-  const save = api.fulfilment.updateSettings.useMutation(done);
+  const save = api.fulfilment.updateSettings.useMutation({
+    ...done,
+    onSuccess: (result) => {
+      done.onSuccess(result);
+      // The go-live checklist (the collection address) is rendered on the server.
+      router.refresh();
+    },
+  });
   const saveArea = api.fulfilment.saveArea.useMutation({
     ...done,
     onSuccess: (result) => {
@@ -87,28 +98,10 @@ function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["setti
           Customers can collect their orders
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Collection address" value={values.collectionAddress} maxLength={300} onChange={(e) => setValues({ ...values, collectionAddress: e.target.value })} />
-          <TextField label="Collection hours" value={values.collectionHours} maxLength={200} placeholder="Mon-Fri 08:00-17:00" onChange={(e) => setValues({ ...values, collectionHours: e.target.value })} />
+          <TextField id="collection-address" label="Collection address" value={values.collectionAddress} maxLength={300} onChange={(e) => setValues({ ...values, collectionAddress: e.target.value })} />
           <TextField label="Cut-off for next-day orders (South African time)" type="time" value={values.cutoffTime} onChange={(e) => setValues({ ...values, cutoffTime: e.target.value })} />
         </div>
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-medium">Closed every week on</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {WEEKDAYS.map((name, index) => (
-              <label key={name} className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.closedWeekdays.includes(index + 1)}
-                  onChange={(e) =>
-                    setValues({ ...values, closedWeekdays: e.target.checked ? [...values.closedWeekdays, index + 1] : values.closedWeekdays.filter((d) => d !== index + 1) })
-                  }
-                  className="size-4 accent-brand-700"
-                />
-                {name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <OpeningHoursFields days={values.openingHours} onChange={(openingHours) => setValues({ ...values, openingHours })} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save delivery and collection"}
         </Button>
@@ -179,5 +172,40 @@ function FulfilmentFields({ saved }: { saved: RouterOutputs["fulfilment"]["setti
       </div>
       <StatusMessage message={flash.message} />
     </section>
+  );
+}
+
+/** Each weekday: open or closed, from and to. Customers read them worded as the line under it. */
+function OpeningHoursFields({ days, onChange }: { days: OpeningDay[]; onChange: (days: OpeningDay[]) => void }) {
+  const set = (weekday: number, change: Partial<OpeningDay>) => onChange(days.map((day) => (day.weekday === weekday ? { ...day, ...change } : day)));
+  return (
+    <fieldset id="opening-hours" data-testid="opening-hours">
+      <legend className="mb-1.5 text-sm font-medium">{openingHoursMessages.legend}</legend>
+      <ul className="space-y-1">
+        {days.map((day) => {
+          const name = WEEKDAYS[day.weekday - 1] ?? String(day.weekday);
+          return (
+            <li key={day.weekday} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <label className="flex min-h-11 w-44 items-center gap-2 text-sm">
+                <input type="checkbox" checked={day.open} onChange={(e) => set(day.weekday, { open: e.target.checked })} className="size-4 accent-brand-700" />
+                {`Open on ${name}`}
+              </label>
+              {day.open ? (
+                <span className="flex items-center gap-2 text-sm">
+                  <input type="time" aria-label={`${name} opens`} value={day.opens} onChange={(e) => set(day.weekday, { opens: e.target.value })} className="min-h-11 rounded-lg border border-line px-2" />
+                  <span aria-hidden="true">to</span>
+                  <input type="time" aria-label={`${name} closes`} value={day.closes} onChange={(e) => set(day.weekday, { closes: e.target.value })} className="min-h-11 rounded-lg border border-line px-2" />
+                </span>
+              ) : (
+                <span className="text-sm text-muted">Closed</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 text-sm text-muted" data-testid="opening-hours-text">
+        Customers see: {formatOpeningHours(days)}
+      </p>
+    </fieldset>
   );
 }

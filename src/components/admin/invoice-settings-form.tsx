@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { invoiceMessages as m } from "@/lib/messages";
 import { invoiceSettingsInput, type InvoiceSettingsField, type InvoiceSettingsValues } from "@/server/invoices/schemas";
@@ -35,6 +36,7 @@ export function InvoiceSettingsForm() {
 }
 
 function InvoiceFields({ initial }: { initial: InvoiceSettingsValues }) {
+  const router = useRouter();
   const utils = api.useUtils();
   const flash = useFlashMessage();
   const [values, setValues] = useState(initial);
@@ -46,6 +48,8 @@ function InvoiceFields({ initial }: { initial: InvoiceSettingsValues }) {
       setValues(result.values);
       flash.show(result.message, "success");
       void utils.invoices.settings.invalidate();
+      // The go-live checklist and the admin pages' banner are rendered on the server.
+      router.refresh();
     },
     onError: (error) => {
       const fieldErrors: Record<string, string[] | undefined> = error.data?.zodError?.fieldErrors ?? {};
@@ -95,7 +99,7 @@ function InvoiceFields({ initial }: { initial: InvoiceSettingsValues }) {
         </div>
         <TextField label="VAT number (10 digits, starting with 4)" inputMode="numeric" maxLength={14} autoComplete="off" {...text("vatNumber")} />
         <TextField label="Invoice number prefix" maxLength={12} autoComplete="off" {...text("invoicePrefix")} />
-        <TextField label="Legal name on invoices" maxLength={120} className="sm:col-span-2" {...text("legalName")} />
+        <TextField id="invoice-legal-name" label="Legal name on invoices" maxLength={120} className="sm:col-span-2" {...text("legalName")} />
         <TextField label="Address on invoices" maxLength={300} className="sm:col-span-2" {...text("legalAddress")} />
         <p className="text-sm text-muted sm:col-span-2">
           Invoices are numbered one after another with no gaps. Changes apply to invoices issued from now on; issued ones never change.

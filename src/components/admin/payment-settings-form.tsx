@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { messages } from "@/lib/messages";
 import { paymentSettingsInput, type PaymentSettingsInput } from "@/server/payments/schemas";
@@ -25,6 +26,7 @@ export function PaymentSettingsForm() {
 }
 
 function PaymentFields({ saved }: { saved: RouterOutputs["payments"]["settings"] }) {
+  const router = useRouter();
   const utils = api.useUtils();
   const flash = useFlashMessage();
   const [current, setCurrent] = useState(saved);
@@ -37,6 +39,8 @@ function PaymentFields({ saved }: { saved: RouterOutputs["payments"]["settings"]
       setValues({ merchantId: result.values.merchantId, merchantKey: "", passphrase: "", clearPassphrase: false, sandbox: result.values.sandbox });
       flash.show(result.message, "success");
       void utils.payments.settings.invalidate();
+      // The go-live checklist and the admin pages' banner are rendered on the server.
+      router.refresh();
     },
     onError: (error) => flash.show(error.message || m.settingsSaveFailed, "error"),
   });
@@ -90,7 +94,7 @@ function PaymentFields({ saved }: { saved: RouterOutputs["payments"]["settings"]
         />
         <div className="space-y-2 self-end pb-2 text-sm">
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={values.sandbox} onChange={(event) => setValues((before) => ({ ...before, sandbox: event.target.checked }))} className="size-4" />
+            <input id="payfast-sandbox" type="checkbox" checked={values.sandbox} onChange={(event) => setValues((before) => ({ ...before, sandbox: event.target.checked }))} className="size-4" />
             Sandbox (PayFast&apos;s test system: no real money)
           </label>
           {current.hasPassphrase ? (

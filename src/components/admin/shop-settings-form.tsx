@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BANK_ACCOUNT_TYPES, MAX_UNPAID_ORDER_DAYS } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { messages, openingHoursMessages } from "@/lib/messages";
 import { shopSettingsInput, type ShopSettingsField, type ShopSettingsValues } from "@/server/settings/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
@@ -114,7 +114,7 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
         <legend className={legend}>Bank account (shown at checkout)</legend>
         <TextField label="Account name" maxLength={100} autoComplete="off" {...field("bankAccountName")} />
         <TextField label="Bank" maxLength={100} autoComplete="off" {...field("bankName")} />
-        <TextField label="Account number" inputMode="numeric" maxLength={24} autoComplete="off" {...field("bankAccountNumber")} />
+        <TextField id="settings-bank-account-number" label="Account number" inputMode="numeric" maxLength={24} autoComplete="off" {...field("bankAccountNumber")} />
         <TextField label="Branch code" inputMode="numeric" maxLength={10} autoComplete="off" {...field("bankBranchCode")} />
         <div>
           <label htmlFor={typeId} className="mb-1.5 block text-sm font-medium">
@@ -142,10 +142,14 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
 
       <fieldset className={fieldset}>
         <legend className={legend}>Contact details (footer and contact page)</legend>
-        <TextField label="Shop phone" type="tel" maxLength={30} {...field("phone")} />
-        <TextField label="Shop email" type="email" maxLength={255} {...field("email")} />
-        <TextField label="Address (optional)" maxLength={200} className="sm:col-span-2" {...field("address")} />
-        <TextField label="Opening hours (optional)" maxLength={100} className="sm:col-span-2" {...field("hours")} />
+        <TextField id="settings-phone" label="Shop phone" type="tel" maxLength={30} {...field("phone")} />
+        <TextField id="settings-email" label="Shop email" type="email" maxLength={255} {...field("email")} />
+        <TextField id="settings-address" label="Address (optional)" maxLength={200} className="sm:col-span-2" {...field("address")} />
+        <p className="text-sm text-muted sm:col-span-2">
+          <a href="#opening-hours" className="underline">
+            {openingHoursMessages.shownFrom}
+          </a>
+        </p>
       </fieldset>
 
       <fieldset className={fieldset}>
@@ -164,7 +168,7 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
 
       <fieldset className={fieldset}>
         <legend className={legend}>Information officer (POPIA privacy notice)</legend>
-        <TextField label="Information officer's name" maxLength={100} {...field("informationOfficerName")} />
+        <TextField id="settings-information-officer" label="Information officer's name" maxLength={100} {...field("informationOfficerName")} />
         <TextField label="Information officer's email" type="email" maxLength={255} {...field("informationOfficerEmail")} />
       </fieldset>
 

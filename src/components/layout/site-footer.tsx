@@ -1,9 +1,13 @@
 import Link from "next/link";
 import { connection } from "next/server";
+import { goLiveMessages } from "@/lib/messages";
 import { caller } from "@/trpc/caller";
 import { site } from "@/server/settings/site";
 
-/** The footer: quick links and the business's contact details from the shop settings (spec §2). */
+/**
+ * The footer: quick links and the business's contact details from the shop settings (spec §2);
+ * in production a detail still at its demo value is left out (settings.published gives it blank).
+ */
 export async function SiteFooter() {
   // Per request, never at build time (the layout is dynamic anyway; this keeps the footer so on its own).
   await connection();
@@ -29,9 +33,12 @@ export async function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact us</h2>
           <address className="mt-3 space-y-2 text-sm not-italic text-brand-100" data-testid="footer-contact">
             {contact.address ? <p>{contact.address}</p> : null}
-            <p><a className="hover:underline" href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a></p>
-            <p><a className="hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></p>
+            {contact.phone ? <p><a className="hover:underline" href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a></p> : null}
+            {contact.email ? <p><a className="hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></p> : null}
             {contact.hours ? <p>{contact.hours}</p> : null}
+            {!contact.phone && !contact.email && !contact.address ? (
+              <p><Link className="hover:underline" href="/contact">{goLiveMessages.footerContactLink}</Link></p>
+            ) : null}
           </address>
         </div>
       </div>

@@ -65,7 +65,8 @@ function Block({ block }: { block: LegalBlock }) {
         <div className="rounded-2xl border border-line bg-white p-5">
           <h3 className="font-semibold text-ink">{block.title}</h3>
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
-            {block.items.map((item) => (
+            {/* A detail the shop has not given (blank) is left out, never shown empty. */}
+            {block.items.filter((item) => item.value !== "").map((item) => (
               <div key={item.label} className="contents">
                 <dt className="text-sm font-semibold uppercase tracking-wider text-brand-700 sm:pt-0.5">{item.label}</dt>
                 <dd className="text-ink wrap-break-word">

@@ -14,9 +14,10 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-/** A labelled input; `error` marks it invalid and says why under it. */
-export function TextField({ label, error, className = "", ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
-  const id = useId();
+/** A labelled input; `error` marks it invalid and says why under it. `id` names it for links to it (#id). */
+export function TextField({ label, error, className = "", id: givenId, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">

@@ -141,7 +141,6 @@ export interface ShopSettingsTable {
   contact_phone: string;
   contact_email: string;
   contact_address: Generated<string>;
-  contact_hours: Generated<string>;
   information_officer_name: string;
   information_officer_email: string;
   unpaid_order_days: Generated<number>;
@@ -185,11 +184,18 @@ export interface FulfilmentSettingsTable {
   id: Generated<boolean>;
   collection_enabled: Generated<boolean>;
   collection_address: Generated<string>;
-  collection_hours: Generated<string>;
   /** "HH:MM:SS", South African time. */
   cutoff_time: Generated<string>;
-  /** ISO weekdays (1 Monday ... 7 Sunday) the shop is closed. */
-  closed_weekdays: ColumnType<number[], string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
+/** The shop's opening hours: one row per ISO weekday (1 Monday ... 7 Sunday), South African time. */
+export interface OpeningHoursTable {
+  weekday: number;
+  open: Generated<boolean>;
+  /** "HH:MM:SS". */
+  opens: Generated<string>;
+  closes: Generated<string>;
   updated_at: Generated<Date>;
 }
 
@@ -378,6 +384,7 @@ export interface DB {
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
   fulfilment_settings: FulfilmentSettingsTable;
+  opening_hours: OpeningHoursTable;
   delivery_areas: DeliveryAreasTable;
   closed_days: ClosedDaysTable;
   daily_capacity: DailyCapacityTable;

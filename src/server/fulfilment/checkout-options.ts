@@ -1,3 +1,4 @@
+import { formatOpeningHours } from "@/lib/opening-hours";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import { keptAddress, listDeliveryAreas, offeredDays, readFulfilmentSettings, type DeliveryArea } from "./fulfilment-queries";
@@ -5,6 +6,7 @@ import { keptAddress, listDeliveryAreas, offeredDays, readFulfilmentSettings, ty
 export interface CheckoutFulfilment {
   /** False until the owner sets fulfilment up (collection on, or an active area): checkout asks nothing. */
   configured: boolean;
+  /** The hours are the shop's opening hours, worded (the days offered follow the same rows). */
   collection: { address: string; hours: string } | null;
   areas: Pick<DeliveryArea, "id" | "name" | "fee" | "minimumOrder">[];
   /** The days this cart can have, soonest first (fulfilment_days(), South African time). */
@@ -25,7 +27,7 @@ export async function checkoutFulfilment({ ctx }: { ctx: Pick<TRPCContext, "db">
     if (!configured) return { configured, collection: null, areas: [], days: [], kept: null };
     return {
       configured,
-      collection: settings.collectionEnabled ? { address: settings.collectionAddress, hours: settings.collectionHours } : null,
+      collection: settings.collectionEnabled ? { address: settings.collectionAddress, hours: formatOpeningHours(settings.openingHours) } : null,
       areas: areas.map(({ id, name, fee, minimumOrder }) => ({ id, name, fee, minimumOrder })),
       days: await offeredDays(trx),
       kept: await keptAddress(trx, ctx.user.id),

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
+import type { OpeningDay } from "@/lib/opening-hours";
 import type { FulfilmentMethod } from "@/server/db/schema";
 
-/** The fulfilment settings as forms and checkout use them (one row, readable by everyone). */
+/** The fulfilment settings as forms and checkout use them (rows readable by everyone). */
 export interface FulfilmentSettings {
   collectionEnabled: boolean;
   collectionAddress: string;
-  collectionHours: string;
   /** "HH:MM", South African time. */
   cutoffTime: string;
-  /** ISO weekdays, 1 Monday ... 7 Sunday. */
-  closedWeekdays: number[];
+  /** Monday ... Sunday: the days offered at checkout are the open ones. */
+  openingHours: OpeningDay[];
 }
 
 export interface DeliveryArea {
@@ -30,16 +30,25 @@ export interface ClosedDay {
 export async function readFulfilmentSettings(trx: Tx): Promise<FulfilmentSettings> {
   const row = await trx
     .selectFrom("fulfilment_settings")
-    .select(["collection_enabled", "collection_address", "collection_hours", sql<string>`to_char(cutoff_time, 'HH24:MI')`.as("cutoff"), "closed_weekdays"])
+    .select(["collection_enabled", "collection_address", sql<string>`to_char(cutoff_time, 'HH24:MI')`.as("cutoff")])
     .where("id", "=", true)
     .executeTakeFirstOrThrow();
   return {
     collectionEnabled: row.collection_enabled,
     collectionAddress: row.collection_address,
-    collectionHours: row.collection_hours,
     cutoffTime: row.cutoff,
-    closedWeekdays: row.closed_weekdays.map(Number).sort(),
+    openingHours: await readOpeningHours(trx),
   };
+}
+
+/** The week's opening hours (RLS: everyone reads), Monday first. */
+export async function readOpeningHours(trx: Tx): Promise<OpeningDay[]> {
+  const rows = await trx
+    .selectFrom("opening_hours")
+    .select(["weekday", "open", sql<string>`to_char(opens, 'HH24:MI')`.as("opens"), sql<string>`to_char(closes, 'HH24:MI')`.as("closes")])
+    .orderBy("weekday")
+    .execute();
+  return rows.map((row) => ({ weekday: Number(row.weekday), open: row.open, opens: row.opens, closes: row.closes }));
 }
 
 /** Saves the settings (RLS: admins only); false if the caller may not (no row updated). */
@@ -49,13 +58,17 @@ export async function saveFulfilmentSettings(trx: Tx, values: FulfilmentSettings
     .set({
       collection_enabled: values.collectionEnabled,
       collection_address: values.collectionAddress,
-      collection_hours: values.collectionHours,
       cutoff_time: values.cutoffTime,
-      closed_weekdays: `{${[...new Set(values.closedWeekdays)].sort().join(",")}}`,
     })
     .where("id", "=", true)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) return false;
+  for (const day of values.openingHours) {
+    const updated = await trx.updateTable("opening_hours").set({ open: day.open, opens: day.opens, closes: day.closes }).where("weekday", "=", day.weekday).executeTakeFirst();
+    // Seven rows always exist (the migration made them): a miss rolls the whole save back.
+    if (updated.numUpdatedRows === 0n) throw new Error(`opening_hours has no row for weekday ${day.weekday}`);
+  }
+  return true;
 }
 
 /** Delivery areas (RLS: everyone sees the active ones, admins also the removed), by name. */

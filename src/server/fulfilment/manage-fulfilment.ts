@@ -19,7 +19,7 @@ import {
 
 const m = messages.fulfilment;
 
-type Ctx = Pick<TRPCContext, "db" | "catalogue">;
+type Ctx = Pick<TRPCContext, "db" | "catalogue" | "settings">;
 
 /** fulfilment.settings: the section of Shop settings (admins; RLS checks again). */
 export async function getFulfilmentSettings({ ctx }: { ctx: Ctx }) {
@@ -35,6 +35,10 @@ export async function updateFulfilmentSettings({ ctx, input }: { ctx: Ctx; input
     throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.settingsSaveFailed, cause });
   });
   if (!saved) throw new TRPCError({ code: "FORBIDDEN", message: m.settingsSaveFailed });
+  // The opening hours are in the published settings and the kept pages (footer, contact page):
+  // this process drops them at once, the others hear opening_hours' NOTIFY.
+  ctx.settings.changed();
+  ctx.catalogue.changed();
   return { message: m.settingsSaved };
 }
 

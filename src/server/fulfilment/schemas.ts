@@ -1,4 +1,5 @@
-import { messages } from "@/lib/messages";
+import { WEEKDAYS } from "@/lib/days";
+import { messages, openingHoursMessages } from "@/lib/messages";
 import { z } from "@/lib/zod";
 
 const m = messages.fulfilment;
@@ -29,14 +30,30 @@ const feeText = z
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, m.feeInvalid);
 
-/** The settings section of Shop settings (admins). Weekdays are ISO: 1 Monday ... 7 Sunday. */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeText = z.string().regex(TIME, openingHoursMessages.timeInvalid);
+
+/** One weekday's hours (opening_hours' row; the table checks the same order). */
+export const openingDayInput = z
+  .object({ weekday: z.int().min(1).max(7), open: z.boolean(), opens: timeText, closes: timeText })
+  .superRefine((day, context) => {
+    if (day.opens >= day.closes) context.addIssue({ code: "custom", path: ["closes"], message: openingHoursMessages.closesBeforeOpens(WEEKDAYS[day.weekday - 1] ?? "") });
+  });
+
+/** The week: each ISO weekday once (1 Monday ... 7 Sunday), at least one open. */
+export const openingHoursInput = z
+  .array(openingDayInput)
+  .length(7, openingHoursMessages.weekInvalid)
+  .refine((days) => new Set(days.map((day) => day.weekday)).size === 7, openingHoursMessages.weekInvalid)
+  .refine((days) => days.some((day) => day.open), openingHoursMessages.noOpenDay);
+
+/** The settings section of Shop settings (admins). */
 export const fulfilmentSettingsInput = z
   .object({
     collectionEnabled: z.boolean(),
     collectionAddress: z.string().trim().max(300),
-    collectionHours: z.string().trim().max(200),
-    cutoffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, m.cutoffInvalid),
-    closedWeekdays: z.array(z.int().min(1).max(7)).max(7),
+    cutoffTime: z.string().regex(TIME, m.cutoffInvalid),
+    openingHours: openingHoursInput,
   })
   .refine((values) => !values.collectionEnabled || values.collectionAddress !== "", { message: m.collectionAddressRequired, path: ["collectionAddress"] });
 export type FulfilmentSettingsInput = z.input<typeof fulfilmentSettingsInput>;

@@ -1,5 +1,6 @@
 import { env, type Env } from "@/env";
 import { DEFAULT_INVOICE_PREFIX } from "@/lib/constants";
+import { DEMO_VALUES } from "@/server/settings/demo-values";
 import { invoiceSettingsInput, type InvoiceSettingsField, type InvoiceSettingsValues } from "./schemas";
 
 /** The environment variable that seeds each invoice setting (.env.example). */
@@ -21,8 +22,8 @@ export function invoiceSettingsFromEnv(config: Env = env): InvoiceSettingsValues
   const parsed = invoiceSettingsInput.safeParse({
     vatRegistered: config.SHOP_VAT_NUMBER !== undefined,
     vatNumber: config.SHOP_VAT_NUMBER ?? "",
-    legalName: config.SHOP_LEGAL_NAME ?? config.SHOP_NAME ?? "Our World Services",
-    legalAddress: config.SHOP_LEGAL_ADDRESS ?? config.SHOP_ADDRESS ?? "12 Market Street, Johannesburg, 2001",
+    legalName: config.SHOP_LEGAL_NAME ?? config.SHOP_NAME ?? DEMO_VALUES.legalNames[1],
+    legalAddress: config.SHOP_LEGAL_ADDRESS ?? config.SHOP_ADDRESS ?? DEMO_VALUES.address,
     invoicePrefix: config.INVOICE_PREFIX ?? DEFAULT_INVOICE_PREFIX,
   });
   if (parsed.success) return parsed.data;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { formatRand2 } from "@/lib/money";
+import { DEMO_VALUES, isDemoValue } from "@/server/settings/demo-values";
 import type { InvoiceSnapshot } from "./snapshot";
 
 /**
@@ -38,9 +39,11 @@ const BRAND = "#0e4b46";
 
 /**
  * Draws an invoice or credit note as a PDF (A4) from its snapshot alone. `copy`: a second or
- * later download, marked "Copy" so it is never taken for a second original.
+ * later download, marked "Copy" so it is never taken for a second original. `production`: a
+ * seller address that is still the demo shop's (issued before the owner set theirs) is left out
+ * rather than printed as the business's own (issue 34; the go-live checklist names it).
  */
-export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boolean }): Promise<Buffer> {
+export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boolean; production?: boolean }): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const title = documentTitle(snapshot);
   const doc = new PDFDocument({
@@ -74,7 +77,8 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
   // Seller (left) and the document's number and date (right).
   const top = doc.y;
   doc.font("bold").fontSize(11).fillColor(INK).text(snapshot.seller.name, left, top, { width: width / 2 - 10 });
-  doc.font("regular").fontSize(10).fillColor(INK).text(snapshot.seller.address, { width: width / 2 - 10 });
+  doc.font("regular").fontSize(10).fillColor(INK);
+  if (!(options.production && isDemoValue(snapshot.seller.address, DEMO_VALUES.address))) doc.text(snapshot.seller.address, { width: width / 2 - 10 });
   if (snapshot.seller.vatNumber) doc.text(`VAT number: ${snapshot.seller.vatNumber}`, { width: width / 2 - 10 });
   const sellerBottom = doc.y;
 

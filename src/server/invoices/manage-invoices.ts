@@ -8,7 +8,7 @@ import type { InvoiceDetailsValues, InvoiceSettingsValues } from "./schemas";
 import { invoiceSnapshot } from "./snapshot";
 
 type Ctx = Pick<TRPCContext, "db">;
-type SignedInCtx = Ctx & { user: { id: string } };
+type SignedInCtx = Ctx & { user: { id: string } } & Partial<Pick<TRPCContext, "production">>;
 
 /** The invoice settings for the admins' form (the environment's while none are saved). */
 export async function getInvoiceSettings({ ctx }: { ctx: Ctx }) {
@@ -63,7 +63,7 @@ export async function downloadInvoice({ ctx, input }: { ctx: SignedInCtx; input:
     if (!invoice) return null;
     const downloads = await recordDownload(trx, invoice.id);
     const snapshot = invoiceSnapshot.parse(invoice.snapshot);
-    const pdf = await renderInvoicePdf(snapshot, { copy: downloads > 1 });
+    const pdf = await renderInvoicePdf(snapshot, { copy: downloads > 1, production: ctx.production });
     return { fileName: `${invoice.number.replace(/[^A-Za-z0-9-]/g, "-")}.pdf`, pdf, copy: downloads > 1 };
   });
   if (!result) throw new TRPCError({ code: "NOT_FOUND", message: m.notFound });

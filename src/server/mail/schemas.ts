@@ -41,6 +41,11 @@ const fulfilment = z
     area: line(100).optional(),
     fee: rands.default(0),
     collectionAddress: line(300).optional(),
+    /** The opening hours' open days (opening_hours, as data); mails queued before issue 34 carry the text instead. */
+    openingHours: z
+      .array(z.object({ weekday: z.int().min(1).max(7), opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }))
+      .max(7)
+      .optional(),
     collectionHours: line(200).optional(),
   })
   .optional();

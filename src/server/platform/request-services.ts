@@ -32,6 +32,8 @@ export interface RequestServices {
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
   mailIsSent: boolean;
+  /** Whether SITE_URL is the shop's https:// address (only this fact, never the value). */
+  siteUrlIsHttps: boolean;
   /** The signed-in user's profile, read as that user (the session lookup; kept for a few seconds). */
   sessionUserFor(user: AuthUser): Promise<SessionUser | null>;
   /** How many items a signed-in customer's cart holds, as the header shows it (kept too); 0 for admins. */
@@ -55,6 +57,7 @@ export function createRequestServices(shop: ShopProcess, cookies: CookieJar, req
     payments: shop.payments,
     production: config.production,
     mailIsSent: config.mail.kind === "smtp",
+    siteUrlIsHttps: config.siteUrlIsHttps ?? false,
     sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),
     async cartCountFor(user: SessionUser) {
       if (user.role === "admin") return 0;

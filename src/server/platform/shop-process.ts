@@ -34,6 +34,8 @@ export interface PlatformConfig {
   fetch?: typeof fetch;
   /** PAYFAST_URL (unset: PayFast's live or sandbox system, as Shop settings say) and PAYFAST_ITN_SOURCES (unset: PayFast's published ranges). */
   payfast?: { url?: string; itnSources?: string[] };
+  /** Whether SITE_URL is set to an https:// address (the go-live checklist; the value itself stays on the server). */
+  siteUrlIsHttps?: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export function platformConfigFromEnv(): PlatformConfig {
     supabase: supabaseConfig(),
     mail: createMailTransport(env),
     payfast: { url: env.PAYFAST_URL, itnSources: env.PAYFAST_ITN_SOURCES },
+    siteUrlIsHttps: URL.parse(env.SITE_URL ?? "")?.protocol === "https:",
   };
 }
 

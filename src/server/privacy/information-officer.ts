@@ -10,12 +10,16 @@ export async function shopFacts(): Promise<ShopFacts> {
   return { name: site.name, ...settings.contact, unpaidOrderDays: settings.unpaidOrderDays };
 }
 
-/** Who answers privacy requests: POPIA's information officer, named on /privacy, from the shop settings. */
+/**
+ * Who answers privacy requests: POPIA's information officer, named on /privacy, from the shop
+ * settings; no name while none is set (the notice then names the business as responsible), and the
+ * shop's own email when the officer's is a demo value left out.
+ */
 export async function informationOfficer(): Promise<InformationOfficer> {
   const settings = await caller.settings.published();
   return {
     name: settings.informationOfficer.name,
-    email: settings.informationOfficer.email,
+    email: settings.informationOfficer.email || settings.contact.email,
     phone: settings.contact.phone,
     address: settings.contact.address,
   };

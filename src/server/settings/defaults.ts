@@ -1,6 +1,7 @@
 import { env, type Env } from "@/env";
 import { DEFAULT_UNPAID_ORDER_DAYS } from "@/lib/constants";
 import { DEMO_BANK } from "./bank-transfer";
+import { DEMO_VALUES } from "./demo-values";
 import { shopSettingsInput, type ShopSettingsField, type ShopSettingsValues } from "./schemas";
 
 /** The environment variable that seeds each setting (.env.example). */
@@ -13,7 +14,6 @@ const VARIABLES: Record<ShopSettingsField, keyof Env> = {
   phone: "SHOP_PHONE",
   email: "SHOP_EMAIL",
   address: "SHOP_ADDRESS",
-  hours: "SHOP_HOURS",
   ordersEmail: "SHOP_ORDERS_EMAIL",
   informationOfficerName: "SHOP_INFORMATION_OFFICER",
   informationOfficerEmail: "SHOP_INFORMATION_OFFICER_EMAIL",
@@ -22,21 +22,20 @@ const VARIABLES: Record<ShopSettingsField, keyof Env> = {
 
 /** The settings as the environment gives them (unchecked), with the demo values where a variable is unset. */
 function fromEnv(config: Env): Record<ShopSettingsField, string | number> {
-  const email = config.SHOP_EMAIL ?? "hello@ourworldservices.co.za";
+  const email = config.SHOP_EMAIL ?? DEMO_VALUES.email;
   return {
     bankAccountName: config.BANK_ACCOUNT_NAME ?? DEMO_BANK.accountName,
     bankName: config.BANK_NAME ?? DEMO_BANK.bankName,
     bankAccountNumber: config.BANK_ACCOUNT_NUMBER ?? DEMO_BANK.accountNumber,
     bankBranchCode: config.BANK_BRANCH_CODE ?? DEMO_BANK.branchCode,
     bankAccountType: config.BANK_ACCOUNT_TYPE ?? DEMO_BANK.accountType,
-    phone: config.SHOP_PHONE ?? "+27 11 555 0142",
+    phone: config.SHOP_PHONE ?? DEMO_VALUES.phone,
     email,
-    address: config.SHOP_ADDRESS ?? "12 Market Street, Johannesburg, 2001",
-    hours: config.SHOP_HOURS ?? "Mon–Fri 08:00–17:00, Sat 08:00–13:00",
+    address: config.SHOP_ADDRESS ?? DEMO_VALUES.address,
     // Order notices go to the shop's own inbox unless another is named.
     ordersEmail: config.SHOP_ORDERS_EMAIL ?? email,
     // POPIA makes the head of a private body its information officer unless someone else is named.
-    informationOfficerName: config.SHOP_INFORMATION_OFFICER ?? "The owner",
+    informationOfficerName: config.SHOP_INFORMATION_OFFICER ?? DEMO_VALUES.informationOfficerName,
     informationOfficerEmail: config.SHOP_INFORMATION_OFFICER_EMAIL ?? email,
     unpaidOrderDays: config.UNPAID_ORDER_DAYS === undefined ? DEFAULT_UNPAID_ORDER_DAYS : Number(config.UNPAID_ORDER_DAYS),
   };

@@ -1,5 +1,7 @@
 import type { Transaction } from "kysely";
+import { defaultOpeningHours, formatOpeningHours } from "@/lib/opening-hours";
 import type { DB } from "@/server/db/schema";
+import { readOpeningHours } from "@/server/fulfilment/fulfilment-queries";
 import type { ShopBank } from "./bank-transfer";
 import type { ShopSettingsValues } from "./schemas";
 
@@ -9,6 +11,7 @@ type Trx = Transaction<DB>;
 /** What the shop publishes: checkout, the footer, the contact page and the privacy notice show it. */
 export interface PublicShopSettings {
   bank: ShopBank;
+  /** `hours`: the opening hours (opening_hours) worded, never typed apart from the days checkout offers. */
   contact: { phone: string; email: string; address: string; hours: string };
   informationOfficer: { name: string; email: string };
   /** Unpaid orders are cancelled after this many days; 0: never. */
@@ -32,7 +35,6 @@ const PUBLISHED_COLUMNS = [
   "contact_phone",
   "contact_email",
   "contact_address",
-  "contact_hours",
   "information_officer_name",
   "information_officer_email",
   "unpaid_order_days",
@@ -48,7 +50,6 @@ function publishedRow(values: ShopSettingsValues) {
     contact_phone: values.phone,
     contact_email: values.email,
     contact_address: values.address,
-    contact_hours: values.hours,
     information_officer_name: values.informationOfficerName,
     information_officer_email: values.informationOfficerEmail,
     unpaid_order_days: values.unpaidOrderDays,
@@ -58,8 +59,8 @@ function publishedRow(values: ShopSettingsValues) {
 /** The settings everyone may read: all but the order-notice address. */
 type PublishedValues = Omit<ShopSettingsValues, "ordersEmail">;
 
-/** The published settings as the shop shows them. */
-export function publicSettingsOf(values: PublishedValues): PublicShopSettings {
+/** The published settings as the shop shows them; `hours` worded from the opening hours (unset: a new shop's). */
+export function publicSettingsOf(values: PublishedValues, hours: string = formatOpeningHours(defaultOpeningHours())): PublicShopSettings {
   return {
     bank: {
       accountName: values.bankAccountName,
@@ -68,7 +69,7 @@ export function publicSettingsOf(values: PublishedValues): PublicShopSettings {
       branchCode: values.bankBranchCode,
       accountType: values.bankAccountType,
     },
-    contact: { phone: values.phone, email: values.email, address: values.address, hours: values.hours },
+    contact: { phone: values.phone, email: values.email, address: values.address, hours },
     informationOfficer: { name: values.informationOfficerName, email: values.informationOfficerEmail },
     unpaidOrderDays: values.unpaidOrderDays,
   };
@@ -86,7 +87,6 @@ async function readPublished(trx: Trx): Promise<(PublishedValues & { updatedAt: 
       phone: row.contact_phone,
       email: row.contact_email,
       address: row.contact_address,
-      hours: row.contact_hours,
       informationOfficerName: row.information_officer_name,
       informationOfficerEmail: row.information_officer_email,
       unpaidOrderDays: row.unpaid_order_days,
@@ -95,10 +95,10 @@ async function readPublished(trx: Trx): Promise<(PublishedValues & { updatedAt: 
   );
 }
 
-/** The published settings (RLS: everyone reads), or undefined while no row exists. */
+/** The published settings (RLS: everyone reads) with the opening hours worded, or undefined while no row exists. */
 export async function readPublicSettings(trx: Trx): Promise<PublicShopSettings | undefined> {
   const published = await readPublished(trx);
-  return published && publicSettingsOf(published);
+  return published && publicSettingsOf(published, formatOpeningHours(await readOpeningHours(trx)));
 }
 
 /**

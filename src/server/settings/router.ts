@@ -1,4 +1,5 @@
 import { adminProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { goLiveStatus } from "./go-live";
 import { getSettings, updateSettings } from "./manage-settings";
 import { publishedSettings } from "./published";
 import { shopSettingsInput } from "./schemas";
@@ -8,4 +9,6 @@ export const settingsRouter = createTRPCRouter({
   get: adminProcedure.query(getSettings),
   update: adminProcedure.input(shopSettingsInput).mutation(updateSettings),
   published: publicProcedure.query(publishedSettings),
+  /** The go-live checklist: which settings are still demo values or missing (names only, never a value of the environment). */
+  goLive: adminProcedure.query(goLiveStatus),
 });

@@ -33,7 +33,6 @@ export const shopSettingsInput = z.object({
   phone: line("The phone number", 30).refine((value) => /^\+?[0-9 ()-]{7,}$/.test(value), m.phoneInvalid),
   email: email("for the shop"),
   address: optionalLine("The address", 200),
-  hours: optionalLine("The opening hours", 100),
   ordersEmail: email("for order notices"),
   informationOfficerName: line("The information officer's name", 100),
   informationOfficerEmail: email("for the information officer"),

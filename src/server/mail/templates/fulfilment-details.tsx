@@ -1,5 +1,6 @@
 import { formatDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
+import { formatOpeningHours } from "@/lib/opening-hours";
 import type { MailData } from "../schemas";
 import { Details, MailSubheading, Panel } from "./layout";
 
@@ -11,7 +12,11 @@ export function fulfilmentRows(fulfilment: Fulfilment): [string, string][] {
     return [
       ["Collection", formatDay(fulfilment.day)],
       ...(fulfilment.collectionAddress ? [["Collect from", fulfilment.collectionAddress] as [string, string]] : []),
-      ...(fulfilment.collectionHours ? [["Hours", fulfilment.collectionHours] as [string, string]] : []),
+      ...(fulfilment.openingHours
+        ? [["Hours", formatOpeningHours(fulfilment.openingHours)] as [string, string]]
+        : fulfilment.collectionHours
+          ? [["Hours", fulfilment.collectionHours] as [string, string]]
+          : []),
     ];
   }
   return [
