@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { e2eServerLogPath } from "../tests/e2e/server-log";
 
 const port = process.env.E2E_PORT ?? "3100";
 if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
@@ -48,7 +49,7 @@ const { FakePayFast } = await import("../tests/helpers/fake-payfast");
 const payfast = await FakePayFast.start(undefined, Number(port) + 50);
 
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -58,6 +59,17 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     PAYFAST_URL: payfast.url,
     PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
   },
+});
+
+// The server's output also goes to a file the browser tests read (a secret must never reach it).
+const serverLog = fs.createWriteStream(e2eServerLogPath(port), { flags: "w" });
+server.stdout!.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  serverLog.write(chunk);
+});
+server.stderr!.on("data", (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  serverLog.write(chunk);
 });
 
 function cleanUp() {
