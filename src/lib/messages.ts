@@ -24,6 +24,7 @@ export const messages = {
   },
   catalogue: {
     productNotFound: "Product not found.",
+    productNotFoundDetail: "It may have been removed, or the link is mistyped.",
     loadingProduct: "Loading product details...",
     emptyCategory: "No products found for this category.",
     fetchProductsFailed: "Failed to fetch products",

@@ -139,6 +139,24 @@ test.describe("product details", () => {
     }
   });
 
+  test("an unknown product's 404 holds 'Product not found.' in its HTML, shown at once without JavaScript", async ({ browser, request }) => {
+    const id = "00000000-0000-0000-0000-000000000000";
+    for (let round = 0; round < 2; round++) {
+      const started = Date.now();
+      const answer = await request.get(`/products/${id}`, { headers: { accept: "text/html", "sec-fetch-dest": "document" } });
+      expect(answer.status()).toBe(404);
+      expect(await answer.text()).toContain(`>${messages.catalogue.productNotFound}</h1>`);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`/products/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: messages.catalogue.productNotFound })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("link", { name: "Browse all products" })).toBeVisible();
+    await context.close();
+  });
+
   test("a visitor who adds to cart is asked to sign in", async ({ page }) => {
     await page.goto(await productHref(page, PIES));
     await page.getByRole("button", { name: "Add to Cart" }).first().click();

@@ -79,7 +79,8 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
   const isPage = kind !== "answer" && (response.headers.get("content-type") ?? "").startsWith("text/html");
   return {
     status: response.status,
-    headers: [...response.headers].filter(([name]) => !unreplayed.has(name)),
+    // Nor Next's own instructions to itself (a rewrite's `x-middleware-rewrite` path, e.g. an unknown product's): replayed from the proxy they would be obeyed again.
+    headers: [...response.headers].filter(([name]) => !unreplayed.has(name) && !name.startsWith("x-middleware-")),
     body: isPage ? scriptsAfterFirstPaint(text, nonce) : text,
     nonce,
   };
