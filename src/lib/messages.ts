@@ -27,6 +27,8 @@ export const messages = {
     productNotFoundDetail: "It may have been removed, or the link is mistyped.",
     loadingProduct: "Loading product details...",
     emptyCategory: "No products found for this category.",
+    /** The products page with a search term and no hits. */
+    noSearchMatches: "No products match your search.",
     fetchProductsFailed: "Failed to fetch products",
     fetchCategoriesFailed: "Failed to fetch categories",
   },

@@ -112,9 +112,11 @@ test.describe("products", () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
 
-  test("an empty result says so", async ({ page }) => {
+  test("an empty result says so: a search that matches nothing, or an empty category", async ({ page }) => {
     await page.goto("/products?q=zzzz-nothing-matches");
-    await expect(page.getByText(messages.catalogue.emptyCategory)).toBeVisible();
+    await expect(page.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText(messages.catalogue.noSearchMatches)).toBeVisible();
+    await expect(page.getByText(messages.catalogue.emptyCategory)).toHaveCount(0);
   });
 });
 
