@@ -270,6 +270,8 @@ export const messages = {
     noHistory: "No purchase history available.",
     uploadFailed: "Failed to upload profile picture.",
     uploaded: "Profile picture updated.",
+    /** A picture that arrives for an account deleted meanwhile (e.g. in another tab): nothing is kept. */
+    accountGone: "This account has been deleted, so the picture was not kept.",
     deleteFailed: "Failed to delete profile. Please try again or re-authenticate.",
     deleteConfirm: "Are you sure you want to delete your profile? This action cannot be undone.",
     /** Under an order's status in the purchase history, when the shop changed it (e.g. cancelled it unpaid). */
