@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { formatRand, formatRand2, toCents } from "@/lib/money";
+import { formatAverageRand, formatRand2 } from "@/lib/money";
 import { overviewMessages as m } from "@/lib/messages";
 import { addDays } from "@/server/overview/sast-days";
 import { overviewRangeInput } from "@/server/overview/schemas";
@@ -28,10 +28,8 @@ function withFees(fees: string): string {
   return `of which delivery fees ${formatRand2(fees)}`;
 }
 
-/** Revenue divided by orders, to the cent; R0 when there were none. */
-function average(revenue: string, orders: number): string {
-  return orders === 0 ? formatRand(0) : formatRand2(Math.round(toCents(revenue) / orders) / 100);
-}
+/** Revenue divided by orders, in the overview's one style (R0.00 when there were none). */
+const average = formatAverageRand;
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail: string; testId: string }) {
   return (
