@@ -14,6 +14,15 @@ const googleFailed = "Google sign-in failed. Please try again.";
  * all use these, so a text changes here or nowhere.
  */
 export const messages = {
+  /** An upload refused by its size or type: in the browser before it is sent, and by the server (src/server/storage/). */
+  upload: {
+    empty: "The file is empty. Please choose an image.",
+    too_large: "The image is larger than 5 MB. Please choose a smaller one.",
+    not_an_image: "Only JPEG, PNG, WebP or GIF images can be uploaded.",
+    not_a_proof: "Only JPEG, PNG, WebP or GIF images or PDF files can be uploaded as proof of payment.",
+    too_many_pixels: "The image is too large (over 40 megapixels). Please choose a smaller one.",
+    unsafe_content: "This file contains more than an image and cannot be uploaded.",
+  },
   loading: "Loading...",
   ...pageMessages,
   security: {

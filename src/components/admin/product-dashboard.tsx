@@ -6,6 +6,7 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { createProductInput, updateProductInput } from "@/server/products/schemas";
 import { api } from "@/trpc/react";
+import { FileInput } from "@/components/ui/file-input";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -128,7 +129,7 @@ function ProductForm({ product, onDone, show }: { product?: EditableProduct; onD
         <label htmlFor={`product-image-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
           {product ? "New image (optional)" : "Image"}
         </label>
-        <input id={`product-image-${product?.id ?? "new"}`} name="image" type="file" accept="image/*" disabled={pending} className="block w-full text-sm" />
+        <FileInput id={`product-image-${product?.id ?? "new"}`} name="image" kind="image" disabled={pending} className="block w-full text-sm" />
       </div>
       <div className="md:col-span-2">
         <Button type="submit" disabled={pending}>
