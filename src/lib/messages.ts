@@ -14,6 +14,11 @@ const googleFailed = "Google sign-in failed. Please try again.";
  * all use these, so a text changes here or nowhere.
  */
 export const messages = {
+  /** A text field's length as it is typed (the counter under fields with a limit). */
+  lengthLimit: {
+    counter: (length: number, max: number) => `${length}/${max}`,
+    reached: (max: number) => `That is the limit: at most ${max} characters.`,
+  },
   /** An upload refused by its size or type: in the browser before it is sent, and by the server (src/server/storage/). */
   upload: {
     empty: "The file is empty. Please choose an image.",
@@ -100,6 +105,7 @@ export const messages = {
     dayUnavailable: "We can no longer deliver or have your order ready on that day. Please choose another day.",
     areaUnknown: "Sorry, we don't deliver to that area. Please choose one of our delivery areas, or collect your order.",
     addressRequired: "Please enter the address we should deliver to.",
+    addressTooLong: "The delivery address can be at most 300 characters.",
     belowMinimum: "Your order is below this area's minimum for delivery. Please add more items or collect your order.",
     collectionUnavailable: "Collection is not available at the moment. Please choose delivery.",
     minimumNote: (minimum: string) => `minimum order ${minimum}`,
