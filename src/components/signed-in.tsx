@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, type ComponentType } from "react";
+import { SIGNED_IN_MARK } from "@/lib/page-viewer";
 
 /*
  * Client components that only signed-in users see on pages everyone visits (the header's
@@ -14,11 +15,17 @@ import { lazy, type ComponentType } from "react";
  * already holds some of a component's modules (/products, a product page) chunk names computed
  * for that page, but emits only the chunks this shared module asks for, so every such page
  * preloaded two scripts that do not exist (404s). The chunks this module imports are the ones
- * written; the browser fetches them when React first renders the component.
+ * written. On a signed-in page they are all fetched as soon as this module runs (the layout marks
+ * such a page, SIGNED_IN_MARK), as next/dynamic's preloads did, not one by one as React meets them.
  */
+const loaders: (() => Promise<unknown>)[] = [];
+
 /** A component whose code is fetched the first time it renders (a function component around `lazy`: a client reference must resolve to a component, not a lazy object). */
 function loadedOnUse<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load());
+  loaders.push(start);
+  const Lazy = lazy(() => start().then((component) => ({ default: component })));
   function LoadedOnUse(props: P) {
     return <Lazy {...props} />;
   }
@@ -31,3 +38,7 @@ export const LiveUpdates = loadedOnUse(() => import("@/components/live/live-upda
 export const AddToCartButton = loadedOnUse(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
 export const ViewerProvider = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.ViewerProvider));
 export const AccountSummary = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.AccountSummary));
+
+if (typeof document !== "undefined" && document.querySelector(`meta[name="${SIGNED_IN_MARK}"]`)) {
+  for (const start of loaders) void start();
+}
