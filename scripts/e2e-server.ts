@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { e2eServerLogPath } from "../tests/e2e/server-log";
 
 const port = process.env.E2E_PORT ?? "3100";
 if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
@@ -64,7 +65,7 @@ const mailReader = http
   .listen(Number(port) + 52, "127.0.0.1");
 
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -75,6 +76,17 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
     SMTP_URL: smtp.url,
   },
+});
+
+// The server's output also goes to a file the browser tests read (a secret must never reach it).
+const serverLog = fs.createWriteStream(e2eServerLogPath(port), { flags: "w" });
+server.stdout!.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  serverLog.write(chunk);
+});
+server.stderr!.on("data", (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  serverLog.write(chunk);
 });
 
 function cleanUp() {

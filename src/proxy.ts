@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env, runMode } from "@/env";
+import { isUnknownProduct, NOT_FOUND_HEADER, productPageLoad, unmatchedPath } from "@/server/catalogue/unknown-product-page";
 import { backForwardKeepable, serveKept } from "@/server/kept-pages/serve";
 import { refreshSession } from "@/server/platform/proxy";
 import { stringifySetCookie } from "cookie";
@@ -46,7 +47,13 @@ export async function proxy(request: NextRequest) {
   // Passes the request on with its (possibly refreshed) cookies and the policy Next reads the nonce from.
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
-  const response = NextResponse.next({ request: { headers } });
+  headers.delete(NOT_FOUND_HEADER);
+  const productId = productPageLoad(request);
+  const unknownProduct = productId !== null && (await isUnknownProduct(productId, selfOrigin(request)));
+  if (unknownProduct) headers.set(NOT_FOUND_HEADER, "product");
+  const response = unknownProduct
+    ? NextResponse.rewrite(new URL(unmatchedPath(productId), request.url), { request: { headers } })
+    : NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
   // A visitor's storefront page or its client navigation's payload may be kept for Back (Next.js
   // keeps a Cache-Control set here); everything else keeps Next's `no-store`
@@ -54,6 +61,11 @@ export async function proxy(request: NextRequest) {
   if (backForwardKeepable(request) && written.length === 0) response.headers.set("cache-control", VISITOR_PAGE_CACHE_CONTROL);
   for (const [name, value, options] of written) response.cookies.set({ name, value, ...options });
   return response;
+}
+
+/** Where this server reaches itself: its own port where it knows it (a production server), else the request's origin. */
+function selfOrigin(request: NextRequest): string {
+  return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : request.nextUrl.origin;
 }
 
 export const config = {

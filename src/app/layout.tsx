@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { BRAND_COLOURS } from "@/lib/brand-icon";
+import { SIGNED_IN_MARK } from "@/lib/page-viewer";
 import { CustomCursor } from "@/components/layout/custom-cursor";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -50,11 +51,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en-ZA">
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         {viewer.kind === "signed-in" ? (
-          <ViewerProvider viewer={viewer.data}>
-            <TRPCReactProvider>{page}</TRPCReactProvider>
-            {/* "Sign-in successful ✅", carried from the sign-in page it replaced. */}
-            <ArrivalNotice />
-          </ViewerProvider>
+          <>
+            {/* Hoisted to the head by React: the signed-in components' chunks are fetched as the scripts start (src/components/signed-in.tsx). */}
+            <meta name={SIGNED_IN_MARK} content="" />
+            <ViewerProvider viewer={viewer.data}>
+              <TRPCReactProvider>{page}</TRPCReactProvider>
+              {/* "Sign-in successful ✅", carried from the sign-in page it replaced. */}
+              <ArrivalNotice />
+            </ViewerProvider>
+          </>
         ) : (
           page
         )}

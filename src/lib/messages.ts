@@ -14,6 +14,20 @@ const googleFailed = "Google sign-in failed. Please try again.";
  * all use these, so a text changes here or nowhere.
  */
 export const messages = {
+  /** A text field's length as it is typed (the counter under fields with a limit). */
+  lengthLimit: {
+    counter: (length: number, max: number) => `${length}/${max}`,
+    reached: (max: number) => `That is the limit: at most ${max} characters.`,
+  },
+  /** An upload refused by its size or type: in the browser before it is sent, and by the server (src/server/storage/). */
+  upload: {
+    empty: "The file is empty. Please choose an image.",
+    too_large: "The image is larger than 5 MB. Please choose a smaller one.",
+    not_an_image: "Only JPEG, PNG, WebP or GIF images can be uploaded.",
+    not_a_proof: "Only JPEG, PNG, WebP or GIF images or PDF files can be uploaded as proof of payment.",
+    too_many_pixels: "The image is too large (over 40 megapixels). Please choose a smaller one.",
+    unsafe_content: "This file contains more than an image and cannot be uploaded.",
+  },
   loading: "Loading...",
   ...pageMessages,
   security: {
@@ -24,8 +38,11 @@ export const messages = {
   },
   catalogue: {
     productNotFound: "Product not found.",
+    productNotFoundDetail: "It may have been removed, or the link is mistyped.",
     loadingProduct: "Loading product details...",
     emptyCategory: "No products found for this category.",
+    /** The products page with a search term and no hits. */
+    noSearchMatches: "No products match your search.",
     fetchProductsFailed: "Failed to fetch products",
     fetchCategoriesFailed: "Failed to fetch categories",
   },
@@ -88,6 +105,7 @@ export const messages = {
     dayUnavailable: "We can no longer deliver or have your order ready on that day. Please choose another day.",
     areaUnknown: "Sorry, we don't deliver to that area. Please choose one of our delivery areas, or collect your order.",
     addressRequired: "Please enter the address we should deliver to.",
+    addressTooLong: "The delivery address can be at most 300 characters.",
     belowMinimum: "Your order is below this area's minimum for delivery. Please add more items or collect your order.",
     collectionUnavailable: "Collection is not available at the moment. Please choose delivery.",
     minimumNote: (minimum: string) => `minimum order ${minimum}`,
@@ -267,6 +285,8 @@ export const messages = {
     noHistory: "No purchase history available.",
     uploadFailed: "Failed to upload profile picture.",
     uploaded: "Profile picture updated.",
+    /** A picture that arrives for an account deleted meanwhile (e.g. in another tab): nothing is kept. */
+    accountGone: "This account has been deleted, so the picture was not kept.",
     deleteFailed: "Failed to delete profile. Please try again or re-authenticate.",
     deleteConfirm: "Are you sure you want to delete your profile? This action cannot be undone.",
     /** Under an order's status in the purchase history, when the shop changed it (e.g. cancelled it unpaid). */

@@ -36,6 +36,9 @@ export const VIEWER_SLOT_PREFIX = "__shop_viewer_";
 /** The id of the JSON script carrying the viewer values a filled template was served with. */
 export const VIEWER_DATA_ID = "shop-viewer";
 
+/** A `<meta name>` every signed-in page carries (the root layout's), so the signed-in components' chunks are fetched as soon as the page's scripts run (src/components/signed-in.tsx). */
+export const SIGNED_IN_MARK = "shop-signed-in";
+
 /** The cart badge's display class for a count. */
 export function cartBadgeDisplay(count: number): "inline-flex" | "hidden" {
   return count > 0 ? "inline-flex" : "hidden";

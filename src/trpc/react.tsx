@@ -1,12 +1,13 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchStreamLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, loggerLink, splitLink } from "@trpc/client";
+import { httpBatchStreamLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { developmentCallLog } from "./call-logger";
 import { createQueryClient } from "./query-client";
 
 let browserQueryClient: QueryClient | undefined;
@@ -28,10 +29,7 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const [trpcClient] = useState(() =>
     api.createClient({
       links: [
-        loggerLink({
-          enabled: (op) =>
-            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
-        }),
+        ...developmentCallLog<AppRouter>(),
         splitLink({
           // Live updates arrive over server-sent events.
           condition: (op) => op.type === "subscription",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeNextPath } from "@/server/auth/schemas";
-import { accessDecision, navLinksFor } from "@/server/auth/access";
+import { accessDecision, ADMIN_LINKS, navLinksFor } from "@/server/auth/access";
 import { signUpError, userFromClaims } from "@/server/platform/adapters/supabase/supabase-auth";
 import { messages } from "@/lib/messages";
 
@@ -32,6 +32,11 @@ describe("navigation links per role", () => {
   });
   it("admins get Dashboard and Orders instead", () => {
     expect(labels(admin)).toEqual(["Home", "About", "Contact", "Dashboard", "Orders"]);
+  });
+  it("the header and the admin navigation call each admin page by the same name", () => {
+    for (const link of navLinksFor(admin).filter((each) => each.href.startsWith("/admin/"))) {
+      expect(ADMIN_LINKS.find((each) => each.href === link.href)?.label).toBe(link.label);
+    }
   });
 });
 

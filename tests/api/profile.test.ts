@@ -42,6 +42,17 @@ describe("profile", () => {
     expect((await db.kysely.selectFrom("profiles").select("avatar_path").where("id", "=", user.id).executeTakeFirstOrThrow()).avatar_path).toBeNull();
   });
 
+  it("a picture still on its way when the account is deleted is refused, and neither file nor row is kept", async () => {
+    const user = await createUser(db);
+    // The upload's request was already in (its caller resolved) when the account went in another tab.
+    const inFlight = await callerAs(db, user);
+    await (await callerAs(db, user)).profile.deleteAccount();
+    await expect(inFlight.profile.uploadAvatar(avatarForm())).rejects.toMatchObject({ code: "UNAUTHORIZED", message: messages.profile.accountGone });
+    expect((await listObjectFiles(testStorageRoot(db))).filter((f) => f.startsWith(`avatars/${user.id}/`))).toEqual([]);
+    expect(await db.kysely.selectFrom("storage.objects").select("name").where("bucket_id", "=", "avatars").where("name", "like", `${user.id}/%`).execute()).toEqual([]);
+    expect(await db.kysely.selectFrom("profiles").select("id").where("id", "=", user.id).execute()).toEqual([]);
+  });
+
   it("deleting the account ends sign-in, keeps the orders for the admin, and leaves no pictures", async () => {
     const browser = new TestBrowser(db);
     const email = "leaving@example.test";

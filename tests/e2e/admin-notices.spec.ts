@@ -53,7 +53,7 @@ test.describe("admin notices", () => {
     await expect(page.getByTestId("order-card").filter({ hasText: reference })).toBeVisible();
     await expect(adminNav.getByTestId("unseen-orders")).toHaveCount(0);
     await expect(page).toHaveTitle(/^Orders · /);
-    await adminNav.getByRole("link", { name: "Products" }).click();
+    await adminNav.getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveTitle(/^Dashboard · /);
     await expect(adminNav.getByTestId("unseen-orders")).toHaveCount(0);
   });

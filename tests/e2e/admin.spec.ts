@@ -63,7 +63,7 @@ test.describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Set Unavailable Vetkoek Dozen (mince)" }).click();
     await expect(page.getByText(m.availabilityChanged("Vetkoek Dozen (mince)", false))).toBeVisible();
     await page.goto("/products?q=Vetkoek");
-    await expect(page.getByText(messages.catalogue.emptyCategory)).toBeVisible();
+    await expect(page.getByText(messages.catalogue.noSearchMatches)).toBeVisible();
     await visitor.goto(food);
     await expect(visitorCards.first()).toBeVisible();
     await expect(visitor.getByText("Vetkoek Dozen")).toHaveCount(0);

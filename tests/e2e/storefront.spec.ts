@@ -112,9 +112,11 @@ test.describe("products", () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
 
-  test("an empty result says so", async ({ page }) => {
+  test("an empty result says so: a search that matches nothing, or an empty category", async ({ page }) => {
     await page.goto("/products?q=zzzz-nothing-matches");
-    await expect(page.getByText(messages.catalogue.emptyCategory)).toBeVisible();
+    await expect(page.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText(messages.catalogue.noSearchMatches)).toBeVisible();
+    await expect(page.getByText(messages.catalogue.emptyCategory)).toHaveCount(0);
   });
 });
 
@@ -137,6 +139,24 @@ test.describe("product details", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: messages.catalogue.productNotFound })).toBeVisible();
     }
+  });
+
+  test("an unknown product's 404 holds 'Product not found.' in its HTML, shown at once without JavaScript", async ({ browser, request }) => {
+    const id = "00000000-0000-0000-0000-000000000000";
+    for (let round = 0; round < 2; round++) {
+      const started = Date.now();
+      const answer = await request.get(`/products/${id}`, { headers: { accept: "text/html", "sec-fetch-dest": "document" } });
+      expect(answer.status()).toBe(404);
+      expect(await answer.text()).toContain(`>${messages.catalogue.productNotFound}</h1>`);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`/products/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: messages.catalogue.productNotFound })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("link", { name: "Browse all products" })).toBeVisible();
+    await context.close();
   });
 
   test("a visitor who adds to cart is asked to sign in", async ({ page }) => {

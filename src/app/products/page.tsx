@@ -77,7 +77,9 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
 
       <section aria-label="Products" className="mt-8">
         {products.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center text-muted">{messages.catalogue.emptyCategory}</p>
+          <p className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center text-muted">
+            {input.search ? messages.catalogue.noSearchMatches : messages.catalogue.emptyCategory}
+          </p>
         ) : (
           <ProductGrid label="Product list">
             {products.map((product, index) => (

@@ -6,8 +6,9 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { createProductInput, updateProductInput } from "@/server/products/schemas";
 import { api } from "@/trpc/react";
+import { FileInput } from "@/components/ui/file-input";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 
@@ -79,22 +80,18 @@ function ProductForm({ product, onDone, show }: { product?: EditableProduct; onD
       className="grid gap-4 rounded-2xl border border-line bg-white p-6 md:grid-cols-2"
       aria-label={product ? `Edit ${product.name}` : "Add product"}
     >
-      <TextField label="Name" name="name" maxLength={120} disabled={pending} defaultValue={product?.name} />
+      <TextField label="Name" name="name" maxLength={120} showCount disabled={pending} defaultValue={product?.name} />
       <TextField label="Price (Rands)" name="price" inputMode="decimal" placeholder="149.50" disabled={pending} defaultValue={product?.priceText} />
-      <div className="md:col-span-2">
-        <label htmlFor={`product-description-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={`product-description-${product?.id ?? "new"}`}
-          name="description"
-          rows={3}
-          maxLength={2000}
-          className="block w-full rounded-xl border border-line px-4 py-2.5"
-          disabled={pending}
-          defaultValue={product?.description}
-        />
-      </div>
+      <TextAreaField
+        label="Description"
+        id={`product-description-${product?.id ?? "new"}`}
+        name="description"
+        rows={3}
+        maxLength={2000}
+        className="md:col-span-2"
+        disabled={pending}
+        defaultValue={product?.description}
+      />
       <div>
         <label htmlFor={`product-category-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
           Category
@@ -128,7 +125,7 @@ function ProductForm({ product, onDone, show }: { product?: EditableProduct; onD
         <label htmlFor={`product-image-${product?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium">
           {product ? "New image (optional)" : "Image"}
         </label>
-        <input id={`product-image-${product?.id ?? "new"}`} name="image" type="file" accept="image/*" disabled={pending} className="block w-full text-sm" />
+        <FileInput id={`product-image-${product?.id ?? "new"}`} name="image" kind="image" disabled={pending} className="block w-full text-sm" />
       </div>
       <div className="md:col-span-2">
         <Button type="submit" disabled={pending}>

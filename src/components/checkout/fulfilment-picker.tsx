@@ -4,6 +4,7 @@ import { formatShortDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import type { RouterOutputs } from "@/trpc/react";
+import { TextAreaField } from "@/components/ui/form-field";
 
 const m = messages.fulfilment;
 
@@ -78,12 +79,7 @@ export function FulfilmentPicker({ options, draft, onChange, disabled }: { optio
               ))}
             </select>
           </div>
-          <div>
-            <label htmlFor="delivery-address" className="mb-1.5 block text-sm font-medium">
-              {m.address}
-            </label>
-            <textarea id="delivery-address" rows={2} maxLength={300} autoComplete="street-address" className={field} value={draft.address} onChange={(e) => set({ address: e.target.value })} />
-          </div>
+          <TextAreaField label={m.address} id="delivery-address" rows={2} maxLength={300} autoComplete="street-address" fieldClassName={field} value={draft.address} onChange={(e) => set({ address: e.target.value })} />
           <label className="flex min-h-11 items-center gap-3 text-sm">
             <input type="checkbox" checked={draft.keepAddress} onChange={(e) => set({ keepAddress: e.target.checked })} className="size-4 accent-brand-700" />
             {m.keepAddress}

@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { FileInput } from "@/components/ui/file-input";
 
 /** The proof-of-payment file field: checkout's, and an order switched to bank transfer after a cancelled online payment. */
 export function ProofInput({ inputRef, disabled }: { inputRef: Ref<HTMLInputElement>; disabled: boolean }) {
@@ -7,11 +8,10 @@ export function ProofInput({ inputRef, disabled }: { inputRef: Ref<HTMLInputElem
       <label htmlFor="proof" className="mb-1.5 block text-sm font-medium">
         Proof of payment (image or PDF from your banking app)
       </label>
-      <input
+      <FileInput
         id="proof"
-        ref={inputRef}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,application/pdf,.pdf"
+        kind="proof"
+        inputRef={inputRef}
         aria-describedby="proof-hint"
         disabled={disabled}
         className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"

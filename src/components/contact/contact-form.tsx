@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { messages } from "@/lib/messages";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 
@@ -51,21 +51,10 @@ export function ContactForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Send us a message">
-      <TextField label="Name" autoComplete="name" maxLength={100} {...field("name")} />
+      <TextField label="Name" autoComplete="name" maxLength={100} showCount {...field("name")} />
       <TextField label="Email" type="email" autoComplete="email" maxLength={255} {...field("email")} />
       <TextField label="Phone" type="tel" autoComplete="tel" maxLength={30} {...field("phone")} />
-      <div>
-        <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          rows={6}
-          maxLength={5000}
-          className="block w-full rounded-xl border border-line bg-white px-4 py-2.5 disabled:bg-surface"
-          {...field("message")}
-        />
-      </div>
+      <TextAreaField label="Message" id="contact-message" rows={6} maxLength={5000} {...field("message")} />
       <Button type="submit" disabled={pending}>
         {pending ? "Sending..." : "Send Message"}
       </Button>

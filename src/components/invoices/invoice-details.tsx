@@ -67,9 +67,9 @@ function DetailsForm({ initial }: { initial: InvoiceDetailsValues }) {
   // A form of its own (not nested in checkout's): Enter here saves these details, never places the order.
   return (
     <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={m.detailsTitle}>
-      <TextField label="Company name" maxLength={120} autoComplete="organization" {...field("company")} />
+      <TextField label="Company name" maxLength={120} showCount autoComplete="organization" {...field("company")} />
       <TextField label="VAT number" inputMode="numeric" maxLength={14} autoComplete="off" {...field("vatNumber")} />
-      <TextField label="Billing address" maxLength={300} autoComplete="street-address" className="sm:col-span-2" {...field("address")} />
+      <TextField label="Billing address" maxLength={300} showCount autoComplete="street-address" className="sm:col-span-2" {...field("address")} />
       <div className="sm:col-span-2">
         <Button type="submit" variant="outline" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save invoice details"}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { FileInput } from "@/components/ui/file-input";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { loadPage } from "@/components/ui/load-page";
@@ -26,19 +27,16 @@ export function AvatarUpload() {
       <label htmlFor="avatar-upload" className="block text-sm font-medium">
         Upload New Picture
       </label>
-      <input
+      <FileInput
         id="avatar-upload"
-        type="file"
-        accept="image/*"
+        kind="image"
         disabled={upload.isPending}
         className="block text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (!file) return;
+        onAccepted={(file, input) => {
           const form = new FormData();
           form.set("image", file);
           upload.mutate(form);
-          event.target.value = "";
+          input.value = "";
         }}
       />
       <StatusMessage message={flash.message} />

@@ -17,7 +17,7 @@ export const fulfilmentChoice = z.discriminatedUnion("method", [
     method: z.literal("delivery"),
     day: dayText,
     areaId: z.uuid(m.areaUnknown),
-    address: z.string().trim().min(5, m.addressRequired).max(300, m.addressRequired),
+    address: z.string().trim().min(5, m.addressRequired).max(300, m.addressTooLong),
     keepAddress: z.boolean().default(false),
   }),
   z.object({ method: z.literal("collection"), day: dayText }),

@@ -33,6 +33,43 @@ export function documentTitle(snapshot: InvoiceSnapshot): string {
   return snapshot.document === "tax_invoice" ? "Tax Invoice" : "Invoice";
 }
 
+/** fontkit's glyph lookup of a font pdfkit has loaded. */
+export interface GlyphLookup {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/** The glyph lookup of the font `name` registered on `doc` (pdfkit keeps its fontkit font as `_font.font`). */
+function glyphsOf(doc: PDFKit.PDFDocument, name: string): GlyphLookup {
+  doc.font(name);
+  return (doc as unknown as { _font: { font: GlyphLookup } })._font.font;
+}
+
+/**
+ * `text` without the characters one of `fonts` cannot draw (an emoji in a name: Inter has none),
+ * which would print as a box; line breaks and tabs stay. Where something was left out, the
+ * spaces it leaves are tidied ("Lerato Dlamini 🙂" prints "Lerato Dlamini").
+ */
+export function drawableText(text: string, fonts: GlyphLookup[]): string {
+  let kept = "";
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if (codePoint < 0x20 || fonts.every((font) => font.hasGlyphForCodePoint(codePoint))) kept += char;
+  }
+  if (kept.length === text.length) return text;
+  return kept
+    .split("\n")
+    .map((line) => line.replace(/ {2,}/g, " ").trim())
+    .join("\n");
+}
+
+/** Every text of the snapshot as `drawableText` leaves it. */
+function drawableSnapshot<T>(value: T, fonts: GlyphLookup[]): T {
+  if (typeof value === "string") return drawableText(value, fonts) as T;
+  if (Array.isArray(value)) return value.map((each: unknown) => drawableSnapshot(each, fonts)) as T;
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, drawableSnapshot(each, fonts)])) as T;
+  return value;
+}
+
 const INK = "#1f2933";
 const MUTED = "#52606d";
 const BRAND = "#0e4b46";
@@ -56,6 +93,8 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
   });
   doc.registerFont("regular", regular);
   doc.registerFont("bold", bold);
+  // What the customer or the shop typed is printed as far as the fonts can draw it, never as boxes.
+  snapshot = drawableSnapshot(snapshot, [glyphsOf(doc, "regular"), glyphsOf(doc, "bold")]);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

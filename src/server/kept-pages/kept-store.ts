@@ -76,7 +76,8 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
   const nonce = nonceOf(response.headers.get("content-security-policy"));
   return {
     status: response.status,
-    headers: [...response.headers].filter(([name]) => !unreplayed.has(name)),
+    // Nor Next's own instructions to itself (a rewrite's `x-middleware-rewrite` path, e.g. an unknown product's): replayed from the proxy they would be obeyed again.
+    headers: [...response.headers].filter(([name]) => !unreplayed.has(name) && !name.startsWith("x-middleware-")),
     body: await response.text(),
     nonce,
   };

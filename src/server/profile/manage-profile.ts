@@ -5,7 +5,7 @@ import type { SessionUser } from "@/server/auth/session-user";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
-import { listOwnAvatars, setAvatarPath } from "./queries";
+import { AccountGoneError, listOwnAvatars, setAvatarPath } from "./queries";
 
 const m = messages.profile;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "auth" | "forgetCaller"> & { user: SessionUser };
@@ -18,7 +18,8 @@ export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: F
   const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
   await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, (trx) => setAvatarPath(trx, ctx.user.id, avatar.path), {
     onStoreFailed: failed,
-    onWriteFailed: failed,
+    // The transaction (the file's row with it) rolled back and the file is removed: nothing is kept.
+    onWriteFailed: (cause) => (cause instanceof AccountGoneError ? new TRPCError({ code: "UNAUTHORIZED", message: m.accountGone, cause }) : failed(cause)),
   });
   // The navigation bar shows the new picture on the next page.
   ctx.forgetCaller("profile");

@@ -3,7 +3,10 @@
  * (docs/architecture.md#files): JPEG, PNG, WebP or GIF, structurally whole, with nothing appended, at most
  * 5 MB and 40 megapixels. Anything else is refused with a message the uploader can act on.
  */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { messages } from "@/lib/messages";
+import { MAX_UPLOAD_BYTES } from "@/lib/upload-rules";
+
+export { MAX_UPLOAD_BYTES };
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
@@ -28,14 +31,8 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-";
 }
 
-export const UPLOAD_MESSAGES = {
-  empty: "The file is empty. Please choose an image.",
-  too_large: "The image is larger than 5 MB. Please choose a smaller one.",
-  not_an_image: "Only JPEG, PNG, WebP or GIF images can be uploaded.",
-  not_a_proof: "Only JPEG, PNG, WebP or GIF images or PDF files can be uploaded as proof of payment.",
-  too_many_pixels: "The image is too large (over 40 megapixels). Please choose a smaller one.",
-  unsafe_content: "This file contains more than an image and cannot be uploaded.",
-} as const;
+/** The refusals' texts (shared with the browser's own check before sending, src/lib/upload-rules.ts). */
+export const UPLOAD_MESSAGES = messages.upload;
 
 function refuse(reason: Exclude<ImageCheck, { ok: true }>["reason"]): ImageCheck {
   return { ok: false, reason, message: UPLOAD_MESSAGES[reason] };

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatRand } from "@/lib/money";
+import { formatRand, formatRand2 } from "@/lib/money";
 
 /**
  * Revenue per day as bars (recharts). Loaded by the overview page alone, through next/dynamic,
@@ -18,7 +18,7 @@ export default function RevenueChart({ days }: { days: { day: string; revenue: s
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-line)" />
           <XAxis dataKey="day" tick={{ fontSize: 12, fill: "var(--color-muted)" }} interval="preserveStartEnd" minTickGap={16} />
           <YAxis tick={{ fontSize: 12, fill: "var(--color-muted)" }} width={64} tickFormatter={(value: number) => formatRand(value)} />
-          <Tooltip formatter={(value) => formatRand(Number(value))} labelFormatter={(label) => `Day ${String(label)}`} />
+          <Tooltip formatter={(value) => formatRand2(Number(value))} labelFormatter={(label) => `Day ${String(label)}`} />
           <Bar dataKey="revenue" name="Revenue" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

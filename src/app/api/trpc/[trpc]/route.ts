@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { messages } from "@/lib/messages";
+import { logCallError } from "@/server/api/log-call-error";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { headerCookieJar } from "@/server/ports/cookies";
@@ -25,10 +26,8 @@ function handler(req: NextRequest) {
     // Signing out (or deleting the account) also drops every page of the shop the browser kept.
     responseMeta: (meta) => ({ headers: browserCacheHeaders(meta) }),
     onError({ path, error }) {
-      // The client sees the spec's message; the server log keeps the cause.
-      if (error.code === "INTERNAL_SERVER_ERROR") {
-        console.error(`[trpc] ${path ?? "<no-path>"} failed:`, error.cause ?? error);
-      }
+      // The client sees the spec's message; the server log keeps the cause (never the input).
+      if (error.code === "INTERNAL_SERVER_ERROR") logCallError(path, error.cause ?? error);
     },
   });
 }
