@@ -137,7 +137,6 @@ let customer: TestUser;
 let admin: TestUser;
 // Never written to: the flows here store rows, and proofs are stored as rows only (storeProof).
 const storage = () => createLocalStorage(path.join(os.tmpdir(), "shop-explicit-grants-unused"), db.kysely);
-const state = { category: "", pie: "", noodles: "", orderId: "", reference: "", visitorMessage: "" };
 
 function asCaller<T>(identity: DbIdentity, work: Parameters<typeof runAs<T>>[2]): Promise<T> {
   return runAs(db.kysely, identity, work);
@@ -173,131 +172,154 @@ describe("without Supabase's default privileges", () => {
     ]);
   });
 
-  it("an admin (authenticated) adds a category and products, and edits and removes one", async () => {
-    const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: admin.id, email: admin.email, userMetadata: {} });
-    expect(session?.role).toBe("admin");
-    await asCaller(admin.identity, async (trx) => {
-      const category = await trx.insertInto("categories").values({ name: "Food Products" }).returning(["id", "name"]).executeTakeFirstOrThrow();
-      state.category = category.id;
-      const insert = (name: string, price: string) =>
-        trx.insertInto("products").values({ name, price, category_id: category.id, image_path: null }).returning(["id", "name"]).executeTakeFirstOrThrow();
-      state.pie = (await insert("Chicken pie", "35.00")).id;
-      state.noodles = (await insert("Noodles", "49.50")).id;
-      const spare = await insert("Spare", "1.00");
-      const edited = await trx.updateTable("products").set({ price: "36.00" }).where("id", "=", state.pie).returning("name").executeTakeFirst();
-      expect(edited?.name).toBe("Chicken pie");
-      const removed = await trx.deleteFrom("products").where("id", "=", spare.id).returning(["name", "image_path"]).executeTakeFirst();
-      expect(removed?.name).toBe("Spare");
-    });
-  });
+  // One story, in order: each step uses what the step before it made, so they are one test
+  // (no test reads another's state).
+  it("the shop's flows as the real roles: catalogue, cart, order, messages, status, unpaid policy, and RLS still deciding", async () => {
+    const state = { pie: "", noodles: "", orderId: "", reference: "" };
+    // an admin (authenticated) adds a category and products, and edits and removes one
+    {
+      const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: admin.id, email: admin.email, userMetadata: {} });
+      expect(session?.role).toBe("admin");
+      await asCaller(admin.identity, async (trx) => {
+        const category = await trx.insertInto("categories").values({ name: "Food Products" }).returning(["id", "name"]).executeTakeFirstOrThrow();
+        const insert = (name: string, price: string) =>
+          trx.insertInto("products").values({ name, price, category_id: category.id, image_path: null }).returning(["id", "name"]).executeTakeFirstOrThrow();
+        state.pie = (await insert("Chicken pie", "35.00")).id;
+        state.noodles = (await insert("Noodles", "49.50")).id;
+        const spare = await insert("Spare", "1.00");
+        const edited = await trx.updateTable("products").set({ price: "36.00" }).where("id", "=", state.pie).returning("name").executeTakeFirst();
+        expect(edited?.name).toBe("Chicken pie");
+        const removed = await trx.deleteFrom("products").where("id", "=", spare.id).returning(["name", "image_path"]).executeTakeFirst();
+        expect(removed?.name).toBe("Spare");
+      });
+    }
 
-  it("a visitor (anon) reads the catalogue", async () => {
-    const { products, categories, pie } = await asCaller(ANON, async (trx) => ({
-      products: await listProducts(trx, localFileUrl, { sort: "price-asc" }),
-      categories: await listCategoryNames(trx),
-      pie: await findProduct(trx, localFileUrl, state.pie),
-    }));
-    expect(products.map((p) => [p.name, p.price, p.category])).toEqual([
-      ["Chicken pie", 36, "Food Products"],
-      ["Noodles", 49.5, "Food Products"],
-    ]);
-    expect(categories).toEqual(["Food Products"]);
-    expect(pie?.available).toBe(true);
-  });
+    // a visitor (anon) reads the catalogue
+    {
+      const { products, categories, pie } = await asCaller(ANON, async (trx) => ({
+        products: await listProducts(trx, localFileUrl, { sort: "price-asc" }),
+        categories: await listCategoryNames(trx),
+        pie: await findProduct(trx, localFileUrl, state.pie),
+      }));
+      expect(products.map((p) => [p.name, p.price, p.category])).toEqual([
+        ["Chicken pie", 36, "Food Products"],
+        ["Noodles", 49.5, "Food Products"],
+      ]);
+      expect(categories).toEqual(["Food Products"]);
+      expect(pie?.available).toBe(true);
+    }
 
-  it("a customer (authenticated) reads their profile, fills and edits their cart, and reads it", async () => {
-    const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: customer.id, email: customer.email, userMetadata: {} });
-    expect(session).toMatchObject({ role: "user", fullName: "Thandi Nkosi" });
-    await asCaller(customer.identity, (trx) => trx.updateTable("profiles").set({ full_name: "Thandi M. Nkosi" }).where("id", "=", customer.id).execute());
+    // a customer (authenticated) reads their profile, fills and edits their cart, and reads it
+    {
+      const session = await new SessionUsers(db, { keep: false }).sessionUser({ id: customer.id, email: customer.email, userMetadata: {} });
+      expect(session).toMatchObject({ role: "user", fullName: "Thandi Nkosi" });
+      await asCaller(customer.identity, (trx) => trx.updateTable("profiles").set({ full_name: "Thandi M. Nkosi" }).where("id", "=", customer.id).execute());
 
     // The cart's handlers as its procedures call them, with only the caller's database.
-    const ctx = { db: scopedDb(db.kysely, customer.identity) };
-    const pie = { ctx, input: { productId: state.pie } };
-    const noodles = { ctx, input: { productId: state.noodles } };
-    expect((await addToCart(pie)).quantity).toBe(1);
-    expect((await addToCart(pie)).quantity).toBe(2);
-    await addToCart(noodles);
-    await increaseLine(noodles);
-    await decreaseLine(noodles);
-    await addToCart(noodles);
-    await removeLine(noodles);
-    await addToCart(noodles);
+      const ctx = { db: scopedDb(db.kysely, customer.identity) };
+      const pie = { ctx, input: { productId: state.pie } };
+      const noodles = { ctx, input: { productId: state.noodles } };
+      expect((await addToCart(pie)).quantity).toBe(1);
+      expect((await addToCart(pie)).quantity).toBe(2);
+      await addToCart(noodles);
+      await increaseLine(noodles);
+      await decreaseLine(noodles);
+      await addToCart(noodles);
+      await removeLine(noodles);
+      await addToCart(noodles);
 
-    const cart = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));
-    expect(cart.lines.map((line) => [line.name, line.quantity, line.lineTotal])).toEqual([
-      ["Chicken pie", 2, 72],
-      ["Noodles", 1, 49.5],
-    ]);
-    expect(cart.total).toBe(121.5);
-  });
+      const cart = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));
+      expect(cart.lines.map((line) => [line.name, line.quantity, line.lineTotal])).toEqual([
+        ["Chicken pie", 2, 72],
+        ["Noodles", 1, 49.5],
+      ]);
+      expect(cart.total).toBe(121.5);
+    }
 
-  it("the customer reserves a reference, reads it, and places the order with it through place_order()", async () => {
-    const reference = await asCaller(customer.identity, openReference);
-    const reserved = await asCaller(customer.identity, (trx) => trx.selectFrom("checkout_references").select(["reference"]).execute());
-    expect(reserved).toEqual([{ reference }]);
-    const order = await asCaller(customer.identity, async (trx) => {
-      const proofPath = await storeProof(trx, customer);
-      return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: reference!, proofPath });
-    });
-    expect(order).toMatchObject({ reference, total: "121.50", status: "pending_payment", customer_name: "Thandi M. Nkosi" });
-    state.orderId = order.id;
-    state.reference = order.reference;
+    // the customer reserves a reference, reads it, and places the order with it through place_order()
+    {
+      const reference = await asCaller(customer.identity, openReference);
+      const reserved = await asCaller(customer.identity, (trx) => trx.selectFrom("checkout_references").select(["reference"]).execute());
+      expect(reserved).toEqual([{ reference }]);
+      const order = await asCaller(customer.identity, async (trx) => {
+        const proofPath = await storeProof(trx, customer);
+        return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: reference!, proofPath });
+      });
+      expect(order).toMatchObject({ reference, total: "121.50", status: "pending_payment", customer_name: "Thandi M. Nkosi" });
+      state.orderId = order.id;
+      state.reference = order.reference;
 
-    const mine = await asCaller(customer.identity, (trx) => listOrders(trx, storage(), { userId: customer.id }));
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ id: order.id, total: 121.5, status: "pending_payment" });
+      const mine = await asCaller(customer.identity, (trx) => listOrders(trx, storage(), { userId: customer.id }));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ id: order.id, total: 121.5, status: "pending_payment" });
     // Lines come in id order (random uuids): compare them sorted.
-    expect(mine[0]!.items.map((item) => [item.name, item.quantity]).sort()).toEqual([
-      ["Chicken pie", 2],
-      ["Noodles", 1],
-    ]);
-    expect((await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl))).lines).toEqual([]);
-  });
+      expect(mine[0]!.items.map((item) => [item.name, item.quantity]).sort()).toEqual([
+        ["Chicken pie", 2],
+        ["Noodles", 1],
+      ]);
+      expect((await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl))).lines).toEqual([]);
+    }
 
-  it("a visitor and a customer send contact messages", async () => {
-    const send = (identity: DbIdentity, name: string) =>
-      asCaller(identity, (trx) =>
-        trx.insertInto("contact_messages").values({ name, email: "sender@example.test", phone: null, message: "Do you deliver?", read_at: null }).execute(),
+    // a visitor and a customer send contact messages
+    {
+      const send = (identity: DbIdentity, name: string) =>
+        asCaller(identity, (trx) =>
+          trx.insertInto("contact_messages").values({ name, email: "sender@example.test", phone: null, message: "Do you deliver?", read_at: null }).execute(),
+        );
+      await send(ANON, "Visitor");
+      await send(customer.identity, "Customer");
+    }
+
+    // an admin changes the order's status, sees its history, and reads and marks the messages
+    {
+      const changed = await asCaller(admin.identity, (trx) =>
+        trx.updateTable("orders").set({ status: "pending_delivery" }).where("id", "=", state.orderId).returning(["reference", "status"]).executeTakeFirst(),
       );
-    await send(ANON, "Visitor");
-    await send(customer.identity, "Customer");
-  });
+      expect(changed).toEqual({ reference: state.reference, status: "pending_delivery" });
 
-  it("an admin changes the order's status, sees its history, and reads and marks the messages", async () => {
-    const changed = await asCaller(admin.identity, (trx) =>
-      trx.updateTable("orders").set({ status: "pending_delivery" }).where("id", "=", state.orderId).returning(["reference", "status"]).executeTakeFirst(),
-    );
-    expect(changed).toEqual({ reference: state.reference, status: "pending_delivery" });
+      const orders = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: state.reference }));
+      expect(orders.map((o) => o.history.map((h) => [h.from, h.to, h.by]))).toEqual([
+        [
+          [null, "pending_payment", "Thandi M. Nkosi"],
+          ["pending_payment", "pending_delivery", "Shop Owner"],
+        ],
+      ]);
 
-    const orders = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: state.reference }));
-    expect(orders.map((o) => o.history.map((h) => [h.from, h.to, h.by]))).toEqual([
-      [
-        [null, "pending_payment", "Thandi M. Nkosi"],
-        ["pending_payment", "pending_delivery", "Shop Owner"],
-      ],
-    ]);
+      const messages = await asCaller(admin.identity, (trx) =>
+        trx.selectFrom("contact_messages").select(["id", "name", "email", "phone", "message", "read_at", "created_at"]).orderBy("created_at", "desc").limit(500).execute(),
+      );
+      expect(messages.map((m) => m.name).sort()).toEqual(["Customer", "Visitor"]);
+      const marked = await asCaller(admin.identity, (trx) =>
+        trx.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", messages[0]!.id).executeTakeFirst(),
+      );
+      expect(marked.numUpdatedRows).toBe(1n);
+    }
 
-    const messages = await asCaller(admin.identity, (trx) =>
-      trx.selectFrom("contact_messages").select(["id", "name", "email", "phone", "message", "read_at", "created_at"]).orderBy("created_at", "desc").limit(500).execute(),
-    );
-    expect(messages.map((m) => m.name).sort()).toEqual(["Customer", "Visitor"]);
-    const marked = await asCaller(admin.identity, (trx) =>
-      trx.updateTable("contact_messages").set({ read_at: new Date() }).where("id", "=", messages[0]!.id).executeTakeFirst(),
-    );
-    expect(marked.numUpdatedRows).toBe(1n);
-  });
+    // an admin runs the unpaid-order policy, which cancels an old unpaid order as the shop
+    {
+      const order = await asCaller(customer.identity, async (trx) => {
+        await sql`select public.add_to_cart(${state.pie}::uuid)`.execute(trx);
+        const { rows } = await sql<{ reference: string }>`select public.open_checkout_reference() as reference`.execute(trx);
+        return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: rows[0]!.reference, proofPath: await storeProof(trx, customer) });
+      });
+      await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 30 * 86_400_000) }).where("id", "=", order.id).execute();
+      expect(await asCaller(admin.identity, (trx) => cancelUnpaidOrders(trx, 7))).toBe(1);
+      const [view] = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: order.reference }));
+      expect(view?.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
+    }
 
-  it("an admin runs the unpaid-order policy, which cancels an old unpaid order as the shop", async () => {
-    const order = await asCaller(customer.identity, async (trx) => {
-      await sql`select public.add_to_cart(${state.pie}::uuid)`.execute(trx);
-      const { rows } = await sql<{ reference: string }>`select public.open_checkout_reference() as reference`.execute(trx);
-      return callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference: rows[0]!.reference, proofPath: await storeProof(trx, customer) });
-    });
-    await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 30 * 86_400_000) }).where("id", "=", order.id).execute();
-    expect(await asCaller(admin.identity, (trx) => cancelUnpaidOrders(trx, 7))).toBe(1);
-    const [view] = await asCaller(admin.identity, (trx) => listOrders(trx, storage(), { search: order.reference }));
-    expect(view?.history.at(-1)).toMatchObject({ to: "cancelled", by: null, reason: "not paid within 7 days" });
-  });
+    // row-level security still decides: the grants open no row a policy refuses
+    {
+      const stranger = await createUser(db);
+      const seen = await asCaller(stranger.identity, async (trx) => ({
+        orders: await trx.selectFrom("orders").select("id").execute(),
+        messages: await trx.selectFrom("contact_messages").select("id").execute(),
+      }));
+      expect(seen).toEqual({ orders: [], messages: [] });
+      await expect(asCaller(ANON, (trx) => trx.selectFrom("orders").select("id").execute())).rejects.toThrow(/permission denied/);
+      await expect(asCaller(customer.identity, (trx) => trx.deleteFrom("orders").where("id", "=", state.orderId).execute())).rejects.toThrow(/permission denied/);
+    }
+  }, 120_000);
 
   it("an admin saves the shop settings (creating them, then changing them) and a visitor reads the published ones", async () => {
     const settings = configuredShopSettings();
@@ -310,16 +332,6 @@ describe("without Supabase's default privileges", () => {
     expect(all).toMatchObject({ values: { ordersEmail: "orders@example.test" }, updatedBy: "Shop Owner" });
   });
 
-  it("row-level security still decides: the grants open no row a policy refuses", async () => {
-    const stranger = await createUser(db);
-    const seen = await asCaller(stranger.identity, async (trx) => ({
-      orders: await trx.selectFrom("orders").select("id").execute(),
-      messages: await trx.selectFrom("contact_messages").select("id").execute(),
-    }));
-    expect(seen).toEqual({ orders: [], messages: [] });
-    await expect(asCaller(ANON, (trx) => trx.selectFrom("orders").select("id").execute())).rejects.toThrow(/permission denied/);
-    await expect(asCaller(customer.identity, (trx) => trx.deleteFrom("orders").where("id", "=", state.orderId).execute())).rejects.toThrow(/permission denied/);
-  });
 });
 
 describe("grants against the policies", () => {
