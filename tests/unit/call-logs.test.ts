@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loggableCause, logCallError } from "@/server/api/log-call-error";
+import { loggableCause, logCallError } from "@/server/http/log-call-error";
 import { describeCall, developmentCallLog } from "@/trpc/call-logger";
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { messages } from "@/lib/messages";
-import { logCallError } from "@/server/api/log-call-error";
+import { logCallError } from "@/server/http/log-call-error";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { headerCookieJar } from "@/server/ports/cookies";
