@@ -515,7 +515,7 @@ class SignUpAgain extends Step {
     expect(expectOk(result, what), what).toEqual({ message: messages.auth.signUpSuccess, signedIn: true });
     const account = await real.db.kysely.selectFrom("auth.users").select("id").where("email", "=", customer.email).executeTakeFirstOrThrow();
     // A new account: nothing of the old one's (its orders stay with the business, not with it).
-    Object.assign(customer, { id: account.id, deleted: false, signedIn: true, reservation: null, checkoutTries: 0, exports: 0, lastCheckout: null });
+    Object.assign(customer, { id: account.id, password: PASSWORD, deleted: false, signedIn: true, reservation: null, checkoutTries: 0, exports: 0, lastCheckout: null });
     real.inFlight[this.customer] = null;
   }
   toString() {
