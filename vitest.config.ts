@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/helpers/global-setup.ts"],
     // Each file starts its own database (PGlite in memory, or a fresh PostgreSQL database).
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { sql } from "kysely";
+import { inject } from "vitest";
 import { openDatabase, type ShopDatabase } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";
@@ -23,6 +25,7 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
   let database: ShopDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
   let connectionString: string | undefined;
+  let migrated = false;
   if (supabasePlatformUrl()) {
     // As on Supabase: the platform's schemas owned by its services, migrations applied as the
     // non-superuser postgres, and the tests' own writes made as postgres too.
@@ -54,9 +57,12 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
       await admin.close();
     };
   } else {
-    database = await openDatabase({ engine: "pglite" });
+    // A copy of the run's migrated template (global-setup.ts) unless SQL must run between the steps.
+    const template = options.afterCompat ? undefined : migratedTemplate();
+    database = await openDatabase({ engine: "pglite", loadDataDir: template });
+    migrated = template !== undefined;
   }
-  await migrate(database.kysely, undefined, { afterCompat: options.afterCompat });
+  if (!migrated) await migrate(database.kysely, undefined, { afterCompat: options.afterCompat });
   if (options.seed !== false) await seedOnce(database.kysely, { demoUsers: false });
   return {
     ...database,
@@ -67,6 +73,13 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
       await dropDatabase?.();
     },
   };
+}
+
+let template: Blob | undefined;
+function migratedTemplate(): Blob | undefined {
+  if (!inject("migratedPglite")) return undefined; // a run of one file outside vitest's setup
+  template ??= new Blob([fs.readFileSync(inject("migratedPglite"))]);
+  return template;
 }
 
 export interface TestUser {

@@ -29,11 +29,16 @@ export interface ShopDatabase {
 }
 
 export type DatabaseConfig =
-  | { engine: "pglite"; dataDir?: string }
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      /** Start an in-memory database from a copy of another's data directory (PGlite's dumpDataDir); the tests' migrated template. */
+      loadDataDir?: Blob;
+    }
   | { engine: "postgres"; connectionString: string; maxConnections?: number };
 
 export async function openDatabase(config: DatabaseConfig): Promise<ShopDatabase> {
-  return config.engine === "pglite" ? openPglite(config.dataDir) : openPostgres(config);
+  return config.engine === "pglite" ? openPglite(config.dataDir, config.loadDataDir) : openPostgres(config);
 }
 
 // PGlite ----------------------------------------------------------------------------------------
@@ -74,9 +79,9 @@ export class DataDirInUseError extends Error {
  * serving anything, at 32 MB it sits at 190 MB (measured; see BENCHMARKS.md). A small shop's
  * whole database fits in 32 MB many times over, and the files below it are in the OS's cache.
  */
-const PGLITE_SETTINGS = ["shared_buffers = 32MB"];
+export const PGLITE_SETTINGS = ["shared_buffers = 32MB"];
 
-async function openPglite(dataDir: string | undefined): Promise<ShopDatabase> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<ShopDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   let lockFile: string | undefined;
   if (dataDir) {
@@ -86,7 +91,7 @@ async function openPglite(dataDir: string | undefined): Promise<ShopDatabase> {
     lockFile = path.join(dataDir, LOCK_FILE);
     fs.writeFileSync(lockFile, String(process.pid));
   }
-  const pg = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, { postgresqlconf: PGLITE_SETTINGS });
+  const pg = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, { postgresqlconf: PGLITE_SETTINGS, loadDataDir });
   const mutex = new Mutex();
   const kysely = new Kysely<DB>({ dialect: new PGliteDialect(pg, mutex) });
 
