@@ -29,6 +29,8 @@ export const messages = {
     unsafe_content: "This file contains more than an image and cannot be uploaded.",
   },
   loading: "Loading...",
+  /** A call that failed for a reason nobody expected, when its procedure names no message of its own. */
+  unexpected: "Something went wrong on our side. Please try again.",
   ...pageMessages,
   security: {
     crossOrigin: "This request did not come from the shop's own pages, so it was refused.",

@@ -117,6 +117,14 @@ describe("domain code", () => {
     expect(domainFiles.length).toBeGreaterThan(50);
     expect(offenders).toEqual([]);
   });
+
+  it("never makes an INTERNAL_SERVER_ERROR itself: one middleware turns the unexpected into the procedure's message", () => {
+    const offenders = files
+      .filter(({ file }) => file !== "server/api/middlewares/unexpected-errors.ts")
+      .filter(({ text }) => /code:\s*"INTERNAL_SERVER_ERROR"/.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
 });
 
 describe("the tRPC context", () => {

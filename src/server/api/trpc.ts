@@ -8,6 +8,7 @@ import { customersOnly } from "./middlewares/customer";
 import { databaseAvailability, unavailableOr } from "./middlewares/database-availability";
 import { readableValidationErrors } from "./middlewares/readable-validation-errors";
 import { signedIn } from "./middlewares/signed-in";
+import { unexpectedErrors } from "./middlewares/unexpected-errors";
 
 /**
  * What every procedure gets: the caller, the database already running as the caller, and the
@@ -66,7 +67,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(databaseAvailability).use(readableValidationErrors);
+export const publicProcedure = t.procedure.use(databaseAvailability).use(unexpectedErrors).use(readableValidationErrors);
 
 /** Signed-in users only: UNAUTHORIZED otherwise. */
 export const signedInProcedure = publicProcedure.use(signedIn);

@@ -22,7 +22,7 @@ export async function requestPasswordReset({ ctx, input }: { ctx: Pick<TRPCConte
   try {
     await ctx.auth.requestPasswordReset({ email: input.email, origin: publicOrigin(ctx.headers) });
   } catch (error) {
-    throw authRefusal(error, accountMessages.resetRequestFailed);
+    throw authRefusal(error);
   }
   return { message: accountMessages.resetRequested };
 }
@@ -33,7 +33,7 @@ export async function resetPassword({ ctx, input }: { ctx: Pick<TRPCContext, "au
   try {
     user = await ctx.auth.resetPassword({ token: input.token, password: input.password });
   } catch (error) {
-    throw authRefusal(error, accountMessages.resetFailed);
+    throw authRefusal(error);
   }
   const sessionUser = await ctx.sessionUserFor(user);
   return { message: accountMessages.passwordReset, redirectTo: homeFor(sessionUser) };
@@ -44,7 +44,7 @@ export async function changePassword({ ctx, input }: { ctx: Pick<TRPCContext, "a
   try {
     await ctx.auth.changePassword({ currentPassword: input.currentPassword, newPassword: input.password });
   } catch (error) {
-    throw authRefusal(error, accountMessages.changePasswordFailed);
+    throw authRefusal(error);
   }
   return { message: accountMessages.passwordChanged };
 }
@@ -55,7 +55,7 @@ export async function changeEmail({ ctx, input }: { ctx: Pick<TRPCContext, "auth
   try {
     await ctx.auth.requestEmailChange({ newEmail: input.email, origin: publicOrigin(ctx.headers) });
   } catch (error) {
-    throw authRefusal(error, accountMessages.emailChangeFailed);
+    throw authRefusal(error);
   }
   return { message: accountMessages.emailChangeRequested(input.email) };
 }
@@ -66,7 +66,7 @@ export async function confirmEmailChange({ ctx, input }: { ctx: Pick<TRPCContext
   try {
     user = await ctx.auth.confirmEmailChange({ token: input.token });
   } catch (error) {
-    throw authRefusal(error, accountMessages.emailChangeFailed);
+    throw authRefusal(error);
   }
   return { message: accountMessages.emailChanged(user.email ?? ""), email: user.email };
 }

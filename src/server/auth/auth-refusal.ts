@@ -3,8 +3,11 @@ import { messages } from "@/lib/messages";
 import { UnknownOriginError } from "@/server/http/redirect";
 import { AuthError } from "@/server/ports/auth";
 
-/** Maps an auth provider's refusal to a tRPC error carrying the message the user sees; `fallback` for anything else. */
-export function authRefusal(error: unknown, fallback: string): TRPCError {
+/**
+ * Maps an auth provider's refusal to a tRPC error carrying the message the user sees; anything
+ * else comes back as it is (unexpected: the procedure's own message, middlewares/unexpected-errors.ts).
+ */
+export function authRefusal(error: unknown): unknown {
   if (error instanceof AuthError) {
     const code =
       error.code === "rate_limited"
@@ -20,5 +23,5 @@ export function authRefusal(error: unknown, fallback: string): TRPCError {
   }
   // No browser sends a request without Host; a link back to the shop cannot be built for one.
   if (error instanceof UnknownOriginError) return new TRPCError({ code: "BAD_REQUEST", message: messages.auth.unknownOrigin, cause: error });
-  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: fallback, cause: error });
+  return error;
 }

@@ -18,7 +18,7 @@ export async function signIn({ ctx, input }: { ctx: Pick<TRPCContext, "auth" | "
     signedIn = await ctx.auth.signIn({ email: input.email, password: input.password });
   } catch (error) {
     // The sign-in form shows 'Error: ' + this message.
-    throw authRefusal(error, messages.auth.invalidCredentials);
+    throw authRefusal(error);
   }
   const user = await ctx.sessionUserFor(signedIn);
   return { message: messages.auth.signInSuccess, redirectTo: safeNextPath(input.next, homeFor(user)) };
@@ -34,6 +34,6 @@ export async function googleStart({ ctx, input }: { ctx: Pick<TRPCContext, "auth
   try {
     return { url: await ctx.auth.googleSignInUrl({ origin: publicOrigin(ctx.headers), next: safeNextPath(input.next) }) };
   } catch (error) {
-    throw authRefusal(error, messages.auth.googleFailed);
+    throw authRefusal(error);
   }
 }

@@ -12,7 +12,7 @@ export async function signUp({ ctx, input }: { ctx: Ctx; input: SignUpFields }) 
   try {
     result = await ctx.auth.signUp({ email: input.email, password: input.password, fullName: input.fullName, origin: publicOrigin(ctx.headers) });
   } catch (error) {
-    throw authRefusal(error, messages.auth.signUpFailed);
+    throw authRefusal(error);
   }
   return result.signedIn ? { message: messages.auth.signUpSuccess, signedIn: true } : { message: messages.auth.checkInbox, signedIn: false };
 }
@@ -22,7 +22,7 @@ export async function resendConfirmation({ ctx, input }: { ctx: Ctx; input: Rese
   try {
     await ctx.auth.resendConfirmation({ email: input.email, origin: publicOrigin(ctx.headers) });
   } catch (error) {
-    throw authRefusal(error, messages.auth.signUpFailed);
+    throw authRefusal(error);
   }
   return { message: messages.auth.confirmationResent };
 }

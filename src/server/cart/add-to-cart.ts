@@ -36,6 +36,6 @@ export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; 
     if (violatesForeignKey(error, "cart_items_user_id_fkey")) {
       throw new TRPCError({ code: "UNAUTHORIZED", message: messages.auth.signInRequired, cause: error });
     }
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.cart.addFailed, cause: error });
+    throw error;
   }
 }

@@ -10,11 +10,7 @@ type Ctx = Pick<TRPCContext, "db">;
 
 /** The caller's cart, as the cart page shows it: the lines with current prices and the SQL-computed total. */
 export async function listCart({ ctx }: { ctx: Pick<TRPCContext, "db" | "storage"> }): Promise<Cart> {
-  try {
-    return await ctx.db.transaction((trx) => readCart(trx, ctx.storage.publicUrl));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.cart.loadFailed, cause: error });
-  }
+  return ctx.db.transaction((trx) => readCart(trx, ctx.storage.publicUrl));
 }
 
 /** How many items the caller's cart holds (the navigation bar's badge). */

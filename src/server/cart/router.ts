@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { addToCart } from "./add-to-cart";
 import { countCart, decreaseLine, increaseLine, listCart, removeLine } from "./manage-cart";
@@ -6,10 +7,10 @@ import { productRefInput } from "./schemas";
 /** The caller's own cart (customers only; RLS: their own lines). */
 export const cartRouter = createTRPCRouter({
   /** The lines with current prices and the SQL-computed total. */
-  list: customerProcedure.query(listCart),
+  list: customerProcedure.meta({ failure: messages.cart.loadFailed }).query(listCart),
   /** How many items the cart holds (the navigation bar's badge). */
   count: customerProcedure.query(countCart),
-  add: customerProcedure.input(productRefInput).mutation(addToCart),
+  add: customerProcedure.meta({ failure: messages.cart.addFailed }).input(productRefInput).mutation(addToCart),
   increase: customerProcedure.input(productRefInput).mutation(increaseLine),
   decrease: customerProcedure.input(productRefInput).mutation(decreaseLine),
   remove: customerProcedure.input(productRefInput).mutation(removeLine),

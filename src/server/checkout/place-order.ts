@@ -61,7 +61,7 @@ export async function placeOrder({
     ctx,
     { object: proof, bytes: upload.bytes, contentType: upload.type },
     (trx) => placeOrderRow(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: proof.path, fulfilment: input.fulfilment }),
-    { onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause }), onWriteFailed: toCheckoutError },
+    toCheckoutError,
   );
   // A concurrent retry with the same key may have won: its order keeps its own proof.
   if (order.proof_path !== proof.path) await removeQuietly(ctx, proof, "an unused proof of payment");
@@ -69,7 +69,7 @@ export async function placeOrder({
 }
 
 /** place_order()'s refusals in the customer's words (checkout and "Pay now" alike). */
-export function toCheckoutError(error: unknown): TRPCError {
+export function toCheckoutError(error: unknown): unknown {
   // place_order() sums the cart into orders.total, numeric(12, 2): a cart past R9,999,999,999.99
   // (a large quantity of a dear product) cannot be one order. The cart stays as it was.
   if (isNumericOverflow(error)) return new TRPCError({ code: "BAD_REQUEST", message: m.totalTooLarge, cause: error });
@@ -107,6 +107,6 @@ export function toCheckoutError(error: unknown): TRPCError {
     case "pay_now_unavailable":
       return new TRPCError({ code: "PRECONDITION_FAILED", message: messages.payments.unavailable, cause: error });
     default:
-      return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.failed, cause: error });
+      return error; // unexpected: "Failed to place order. Please try again." (the router's meta)
   }
 }

@@ -17,7 +17,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: ContactInpu
     if (violatesForeignKey(error, "contact_messages_user_id_fkey")) {
       throw new TRPCError({ code: "UNAUTHORIZED", message: messages.contact.signedOut, cause: error });
     }
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.contact.failed, cause: error });
+    throw error;
   }
   return { message: messages.contact.sent(input.name) };
 }

@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { byClientAddress } from "@/server/api/middlewares/caller-keys";
 import { rateLimited } from "@/server/api/middlewares/rate-limit";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
@@ -6,7 +7,7 @@ import { contactInput, markReadInput, messageNoticeInput } from "./schemas";
 
 export const contactRouter = createTRPCRouter({
   /** Anyone may send; limited per client address. */
-  send: publicProcedure.input(contactInput).use(rateLimited((limits) => limits.contact, byClientAddress)).mutation(sendMessage),
+  send: publicProcedure.meta({ failure: messages.contact.failed }).input(contactInput).use(rateLimited((limits) => limits.contact, byClientAddress)).mutation(sendMessage),
   /** Admins: every message, newest first. */
   list: adminProcedure.query(listMessages),
   markRead: adminProcedure.input(markReadInput).mutation(markRead),

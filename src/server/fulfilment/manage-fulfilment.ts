@@ -31,9 +31,7 @@ export async function getFulfilmentSettings({ ctx }: { ctx: Ctx }) {
 }
 
 export async function updateFulfilmentSettings({ ctx, input }: { ctx: Ctx; input: FulfilmentSettings }) {
-  const saved = await ctx.db.transaction((trx) => saveFulfilmentSettings(trx, input)).catch((cause: unknown) => {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.settingsSaveFailed, cause });
-  });
+  const saved = await ctx.db.transaction((trx) => saveFulfilmentSettings(trx, input));
   if (!saved) throw new TRPCError({ code: "FORBIDDEN", message: m.settingsSaveFailed });
   // The opening hours are in the published settings and the kept pages (footer, contact page):
   // this process drops them at once, the others hear opening_hours' NOTIFY.
@@ -50,7 +48,7 @@ export async function saveArea({ ctx, input }: { ctx: Ctx; input: { id?: string;
   } catch (error) {
     if (error instanceof TRPCError) throw error;
     if (sqlState(error) === "23505") throw new TRPCError({ code: "CONFLICT", message: m.areaExists(input.name), cause: error });
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.settingsSaveFailed, cause: error });
+    throw error;
   }
 }
 

@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { checkoutFulfilment } from "./checkout-options";
 import { addClosed, getFulfilmentSettings, leadTimes, removeArea, removeClosed, saveArea, updateDailyLimit, updateFulfilmentSettings, updateLeadTime } from "./manage-fulfilment";
@@ -17,8 +18,8 @@ import {
 export const fulfilmentRouter = createTRPCRouter({
   options: customerProcedure.query(checkoutFulfilment),
   settings: adminProcedure.query(getFulfilmentSettings),
-  updateSettings: adminProcedure.input(fulfilmentSettingsInput).mutation(updateFulfilmentSettings),
-  saveArea: adminProcedure.input(deliveryAreaInput).mutation(saveArea),
+  updateSettings: adminProcedure.meta({ failure: messages.fulfilment.settingsSaveFailed }).input(fulfilmentSettingsInput).mutation(updateFulfilmentSettings),
+  saveArea: adminProcedure.meta({ failure: messages.fulfilment.settingsSaveFailed }).input(deliveryAreaInput).mutation(saveArea),
   removeArea: adminProcedure.input(deliveryAreaIdInput).mutation(removeArea),
   addClosedDay: adminProcedure.input(closedDayInput).mutation(addClosed),
   removeClosedDay: adminProcedure.input(closedDayKeyInput).mutation(removeClosed),

@@ -12,20 +12,12 @@ type SignedInCtx = Ctx & { user: { id: string } } & Partial<Pick<TRPCContext, "p
 
 /** The invoice settings for the admins' form (the environment's while none are saved). */
 export async function getInvoiceSettings({ ctx }: { ctx: Ctx }) {
-  try {
-    return await ctx.db.transaction((trx) => readInvoiceSettings(trx, invoiceSettingsFromEnv()));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
-  }
+  return ctx.db.transaction((trx) => readInvoiceSettings(trx, invoiceSettingsFromEnv()));
 }
 
 /** Saves the invoice settings (RLS: admins only). Issued invoices keep the values they were issued with. */
 export async function updateInvoiceSettings({ ctx, input }: { ctx: Ctx; input: InvoiceSettingsValues }) {
-  try {
-    await ctx.db.transaction((trx) => saveInvoiceSettings(trx, input));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.saveFailed, cause: error });
-  }
+  await ctx.db.transaction((trx) => saveInvoiceSettings(trx, input));
   return { message: m.saved, values: input };
 }
 
@@ -36,12 +28,7 @@ export function myInvoiceDetails({ ctx }: { ctx: SignedInCtx }) {
 
 /** Saves the caller's invoice details on their profile; invoices issued from now on print them. */
 export async function saveMyInvoiceDetails({ ctx, input }: { ctx: SignedInCtx; input: InvoiceDetailsValues }) {
-  let saved;
-  try {
-    saved = await ctx.db.transaction((trx) => saveInvoiceDetails(trx, ctx.user.id, input));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.detailsSaveFailed, cause: error });
-  }
+  const saved = await ctx.db.transaction((trx) => saveInvoiceDetails(trx, ctx.user.id, input));
   if (!saved) throw new TRPCError({ code: "NOT_FOUND", message: m.detailsSaveFailed });
   return { message: m.detailsSaved, values: input };
 }

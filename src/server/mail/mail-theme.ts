@@ -1,7 +1,7 @@
 /**
  * The shop's theme tokens (src/app/globals.css `@theme`) as plain hex values, because mail
  * clients understand neither CSS variables nor external style sheets: templates inline these.
- * Each key names its token; tests/api/mail-templates.test.ts fails when a token changes and this
+ * Each key names its token; tests/unit/mail-templates.test.ts fails when a token changes and this
  * copy does not.
  */
 export const mailTheme = {

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { listOutbox, outboxStatus, renderRow, withoutToken } from "./outbox";
@@ -11,12 +10,7 @@ import { mailShopFrom } from "./shop";
  */
 export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "settings" | "mailIsSent"> }) {
   const shop = mailShopFrom(await ctx.settings.published());
-  let listed;
-  try {
-    listed = await ctx.db.transaction((trx) => listOutbox(trx));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.mail.loadFailed, cause: error });
-  }
+  const listed = await ctx.db.transaction((trx) => listOutbox(trx));
   const mails = await Promise.all(
     listed.rows.map(async (row) => {
       // A reset or e-mail change link is its account holder's alone: admins see the mail without it.

@@ -37,45 +37,27 @@ export async function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db" | "settings">,
 /** One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail or name. */
 export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; day?: string; cursor?: string | null } }) {
   const filter = { status: input?.status, search: input?.search || undefined, day: input?.day, cursor: input?.cursor };
-  try {
-    // The policy runs once per visit of the list (its first page), not again for each further page.
-    return await (filter.cursor
-      ? ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter))
-      : afterUnpaidCancelled(ctx, (trx) => listOrderPage(trx, ctx.storage, filter)));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
-  }
+  // The policy runs once per visit of the list (its first page), not again for each further page.
+  return await (filter.cursor
+    ? ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter))
+    : afterUnpaidCancelled(ctx, (trx) => listOrderPage(trx, ctx.storage, filter)));
 }
 
 /** How many orders each status tab holds (and all of them), for the current search and day. */
 export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string; day?: string } }) {
-  try {
-    return await afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined, day: input?.day }));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
-  }
+  return afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined, day: input?.day }));
 }
 
 /** What the admins' notice of a new order shows (reference, customer, total). */
 export async function orderNotice({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
-  let notice;
-  try {
-    notice = await ctx.db.transaction((trx) => findOrderNotice(trx, input.id));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.loadFailed, cause: error });
-  }
+  const notice = await ctx.db.transaction((trx) => findOrderNotice(trx, input.id));
   if (!notice) throw new TRPCError({ code: "NOT_FOUND", message: m.orderGone });
   return notice;
 }
 
 /** Sets an order's status at once; the change is recorded (who, when, from, to) by a trigger. */
 export async function setStatus({ ctx, input }: { ctx: Ctx; input: { id: string; status: OrderStatus } }) {
-  let order;
-  try {
-    order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.updateFailed, cause: error });
-  }
+  const order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status));
   if (!order) throw new TRPCError({ code: "NOT_FOUND", message: m.updateFailed });
   return { message: m.updated(order.reference, messages.adminStatus[order.status]) };
 }

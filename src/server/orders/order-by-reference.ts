@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { messages, orderPageMessages } from "@/lib/messages";
+import { orderPageMessages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import { bankTransferStatus } from "@/server/settings/bank-transfer";
@@ -15,12 +15,7 @@ type Ctx = Pick<TRPCContext, "db" | "storage" | "settings" | "production" | "pay
  * "Pay now" where PayFast is set up, or a proof upload, while no proof has been sent.
  */
 export async function orderByReference({ ctx, input }: { ctx: Ctx; input: OrderByReferenceInput }) {
-  let order;
-  try {
-    order = await ctx.db.transaction((trx) => findOrderByReference(trx, ctx.storage, input.reference));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.adminOrders.loadFailed, cause: error });
-  }
+  const order = await ctx.db.transaction((trx) => findOrderByReference(trx, ctx.storage, input.reference));
   if (!order) throw new TRPCError({ code: "NOT_FOUND", message: orderPageMessages.notFound });
   const unpaid = order.status === "pending_payment";
   // Paying is the customer's (payments.* are customer procedures); an admin only looks.

@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter, signedInProcedure } from "@/server/api/trpc";
 import { allOrders, myLatestOrder, myOrders, orderCounts, orderNotice, setStatus } from "./manage-orders";
 import { orderByReference } from "./order-by-reference";
@@ -8,14 +9,14 @@ export const ordersRouter = createTRPCRouter({
   mine: signedInProcedure.query(myOrders),
   latest: signedInProcedure.query(myLatestOrder),
   /** One order's page (RLS: the caller's own; admins any). */
-  byReference: signedInProcedure.input(orderByReferenceInput).query(orderByReference),
+  byReference: signedInProcedure.meta({ failure: messages.adminOrders.loadFailed }).input(orderByReferenceInput).query(orderByReference),
 });
 
 /** Order Management (admins only; RLS checks again). The CSV export is a route: src/app/admin/orders/export. */
 export const adminOrdersRouter = createTRPCRouter({
-  list: adminProcedure.input(adminOrdersInput).query(allOrders),
-  counts: adminProcedure.input(orderCountsInput).query(orderCounts),
-  updateStatus: adminProcedure.input(updateStatusInput).mutation(setStatus),
+  list: adminProcedure.meta({ failure: messages.adminOrders.loadFailed }).input(adminOrdersInput).query(allOrders),
+  counts: adminProcedure.meta({ failure: messages.adminOrders.loadFailed }).input(orderCountsInput).query(orderCounts),
+  updateStatus: adminProcedure.meta({ failure: messages.adminOrders.updateFailed }).input(updateStatusInput).mutation(setStatus),
   /** The few fields the admins' notice of a new order shows (live events carry ids only). */
-  notice: adminProcedure.input(orderNoticeInput).query(orderNotice),
+  notice: adminProcedure.meta({ failure: messages.adminOrders.loadFailed }).input(orderNoticeInput).query(orderNotice),
 });

@@ -1,9 +1,10 @@
+import { overviewMessages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { salesRange, salesSummary } from "./overview";
 import { overviewRangeInput } from "./schemas";
 
 /** The sales overview (admins; the SQL functions check again). The CSV is a route: src/app/admin/overview/export. */
 export const overviewRouter = createTRPCRouter({
-  summary: adminProcedure.query(salesSummary),
-  range: adminProcedure.input(overviewRangeInput).query(salesRange),
+  summary: adminProcedure.meta({ failure: overviewMessages.loadFailed }).query(salesSummary),
+  range: adminProcedure.meta({ failure: overviewMessages.loadFailed }).input(overviewRangeInput).query(salesRange),
 });

@@ -30,19 +30,16 @@ export async function attachProof({
     ctx,
     { object: proof, bytes: upload.bytes, contentType: upload.type },
     (trx) => attachProofRow(trx, { orderId: input.orderId, proofPath: proof.path }),
-    {
-      onStoreFailed: (cause) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.checkout.failed, cause }),
-      onWriteFailed: (cause) => {
-        switch (sqlErrorCode(cause)) {
-          case "order_unknown":
-          case "order_not_payable":
-            return new TRPCError({ code: "CONFLICT", message: m.notPayable, cause });
-          case "proof_invalid":
-            return new TRPCError({ code: "BAD_REQUEST", message: messages.checkout.proofRequired, cause });
-          default:
-            return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: messages.checkout.failed, cause });
-        }
-      },
+    (cause) => {
+      switch (sqlErrorCode(cause)) {
+        case "order_unknown":
+        case "order_not_payable":
+          return new TRPCError({ code: "CONFLICT", message: m.notPayable, cause });
+        case "proof_invalid":
+          return new TRPCError({ code: "BAD_REQUEST", message: messages.checkout.proofRequired, cause });
+        default:
+          return cause;
+      }
     },
   );
   return { message: m.proofAttached(order.reference), reference: order.reference };

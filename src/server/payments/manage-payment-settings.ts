@@ -16,17 +16,12 @@ export async function getPaymentSettings({ ctx }: { ctx: Ctx }): Promise<AdminPa
 
 /** payments.updateSettings (RLS: admins only); checkout offers or stops offering "Pay now" at once. */
 export async function updatePaymentSettings({ ctx, input }: { ctx: Ctx; input: PaymentSettingsValues }): Promise<{ message: string; values: AdminPaymentSettings }> {
-  let saved;
-  try {
-    saved = await ctx.db.transaction(async (trx) => {
-      const current = await readCredentials(trx);
-      // A merchant id needs its key: one saved before, or one given now.
-      if (input.merchantId && !input.merchantKey && !current?.merchantKey) return null;
-      return saveCredentials(trx, input);
-    });
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.settingsSaveFailed, cause: error });
-  }
+  const saved = await ctx.db.transaction(async (trx) => {
+    const current = await readCredentials(trx);
+    // A merchant id needs its key: one saved before, or one given now.
+    if (input.merchantId && !input.merchantKey && !current?.merchantKey) return null;
+    return saveCredentials(trx, input);
+  });
   if (!saved) throw new TRPCError({ code: "BAD_REQUEST", message: m.merchantKeyRequired });
   // This process offers (or stops offering) "Pay now" at once; others hear it from the database.
   ctx.payments.settings.changed();

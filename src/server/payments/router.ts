@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { attachProof } from "./attach-proof";
 import { getPaymentSettings, updatePaymentSettings } from "./manage-payment-settings";
@@ -11,10 +12,10 @@ import { attachProofInput, orderPaymentInput, payNowInput, paymentSettingsInput 
  */
 export const paymentsRouter = createTRPCRouter({
   // Limited per customer (CHECKOUT_LIMIT) in the payment's first statement, as checkout.placeOrder is.
-  payNow: customerProcedure.input(payNowInput).mutation(payNow),
+  payNow: customerProcedure.meta({ failure: messages.checkout.failed }).input(payNowInput).mutation(payNow),
   payAgain: customerProcedure.input(orderPaymentInput).mutation(payAgain),
-  attachProof: customerProcedure.input(attachProofInput).mutation(attachProof),
+  attachProof: customerProcedure.meta({ failure: messages.checkout.failed }).input(attachProofInput).mutation(attachProof),
   order: customerProcedure.input(orderPaymentInput).query(orderPayment),
   settings: adminProcedure.query(getPaymentSettings),
-  updateSettings: adminProcedure.input(paymentSettingsInput).mutation(updatePaymentSettings),
+  updateSettings: adminProcedure.meta({ failure: messages.payments.settingsSaveFailed }).input(paymentSettingsInput).mutation(updatePaymentSettings),
 });

@@ -13,11 +13,6 @@ const BUCKET = "products-services" as const;
 
 type Ctx = Pick<TRPCContext, "db" | "storage" | "catalogue">;
 
-/** A failure as the admin sees it: a refusal we raised stays; anything else becomes `message`. */
-function failure(message: string) {
-  return (cause: unknown) => (cause instanceof TRPCError ? cause : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message, cause }));
-}
-
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
 
 /** An uploaded product image's place: products-services/{timestamp}_{filename}. */
@@ -31,11 +26,7 @@ async function removeOldImage(ctx: Ctx, path: string | null) {
 }
 
 export async function listProducts({ ctx }: { ctx: Ctx }) {
-  try {
-    return await ctx.db.transaction((trx) => listAllProducts(trx, ctx.storage.publicUrl));
-  } catch (error) {
-    throw failure(m.fetchProductsFailed)(error);
-  }
+  return ctx.db.transaction((trx) => listAllProducts(trx, ctx.storage.publicUrl));
 }
 
 export function categories({ ctx }: { ctx: Ctx }) {
@@ -49,7 +40,7 @@ export async function addCategory({ ctx, input }: { ctx: Ctx; input: { name: str
     return { category, message: m.categoryAdded(category.name) };
   } catch (error) {
     if (sqlState(error) === "23505") throw new TRPCError({ code: "CONFLICT", message: m.categoryExists(input.name), cause: error });
-    throw failure(m.addCategoryFailed)(error);
+    throw error;
   }
 }
 
@@ -57,10 +48,7 @@ export async function addCategory({ ctx, input }: { ctx: Ctx; input: { name: str
 export async function createProduct({ ctx, input }: { ctx: Ctx; input: ProductValues & { image: File } }) {
   const upload = await readUpload(input.image, "product");
   const image = imageObject(upload.fileName);
-  const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, (trx) => insertProduct(trx, input, image.path), {
-    onStoreFailed: failure(m.addProductFailed),
-    onWriteFailed: failure(m.addProductFailed),
-  });
+  const product = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, (trx) => insertProduct(trx, input, image.path));
   ctx.catalogue.changed();
   return { id: product.id, message: m.productAdded(product.name) };
 }
@@ -76,40 +64,27 @@ export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductVa
   if (input.image) {
     const upload = await readUpload(input.image, "product");
     const image = imageObject(upload.fileName);
-    result = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, write(image.path), {
-      onStoreFailed: failure(m.updateProductFailed),
-      onWriteFailed: failure(m.updateProductFailed),
-    });
+    result = await storeThenWrite(ctx, { object: image, bytes: upload.bytes, contentType: upload.type }, write(image.path));
     await removeOldImage(ctx, result.oldImage);
   } else {
-    result = await ctx.db.transaction(write()).catch((error: unknown) => {
-      throw failure(m.updateProductFailed)(error);
-    });
+    result = await ctx.db.transaction(write());
   }
   ctx.catalogue.changed();
   return { message: m.productUpdated(result.name) };
 }
 
 export async function setAvailability({ ctx, input }: { ctx: Ctx; input: { id: string; available: boolean } }) {
-  try {
-    const product = await ctx.db.transaction((trx) => setProductAvailability(trx, input.id, input.available));
-    if (!product) throw notFound();
-    ctx.catalogue.changed();
-    return { message: m.availabilityChanged(product.name, input.available) };
-  } catch (error) {
-    throw failure(m.updateAvailabilityFailed)(error);
-  }
+  const product = await ctx.db.transaction((trx) => setProductAvailability(trx, input.id, input.available));
+  if (!product) throw notFound();
+  ctx.catalogue.changed();
+  return { message: m.availabilityChanged(product.name, input.available) };
 }
 
 /** Deletes a product; past orders keep their copy (name and price), carts lose the line. */
 export async function deleteProduct({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
-  try {
-    const product = await ctx.db.transaction((trx) => deleteProductRow(trx, input.id));
-    if (!product) throw notFound();
-    await removeOldImage(ctx, product.image_path);
-    ctx.catalogue.changed();
-    return { message: m.productDeleted(product.name) };
-  } catch (error) {
-    throw failure(m.deleteProductFailed)(error);
-  }
+  const product = await ctx.db.transaction((trx) => deleteProductRow(trx, input.id));
+  if (!product) throw notFound();
+  await removeOldImage(ctx, product.image_path);
+  ctx.catalogue.changed();
+  return { message: m.productDeleted(product.name) };
 }

@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
 import { availabilityInput, categoryNameInput, createProductInput, productIdInput, updateProductInput } from "./schemas";
@@ -5,11 +6,11 @@ import { availabilityInput, categoryNameInput, createProductInput, productIdInpu
 /** Product Management (admins only; RLS checks again). */
 export const adminProductsRouter = createTRPCRouter({
   /** Every product, available or not, newest first. */
-  list: adminProcedure.query(listProducts),
+  list: adminProcedure.meta({ failure: messages.admin.fetchProductsFailed }).query(listProducts),
   categories: adminProcedure.query(categories),
-  addCategory: adminProcedure.input(categoryNameInput).mutation(addCategory),
-  create: adminProcedure.input(createProductInput).mutation(createProduct),
-  update: adminProcedure.input(updateProductInput).mutation(updateProduct),
-  setAvailability: adminProcedure.input(availabilityInput).mutation(setAvailability),
-  delete: adminProcedure.input(productIdInput).mutation(deleteProduct),
+  addCategory: adminProcedure.meta({ failure: messages.admin.addCategoryFailed }).input(categoryNameInput).mutation(addCategory),
+  create: adminProcedure.meta({ failure: messages.admin.addProductFailed }).input(createProductInput).mutation(createProduct),
+  update: adminProcedure.meta({ failure: messages.admin.updateProductFailed }).input(updateProductInput).mutation(updateProduct),
+  setAvailability: adminProcedure.meta({ failure: messages.admin.updateAvailabilityFailed }).input(availabilityInput).mutation(setAvailability),
+  delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
 });

@@ -10,17 +10,14 @@ import { AccountGoneError, listOwnAvatars, setAvatarPath } from "./queries";
 const m = messages.profile;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "auth" | "forgetCaller"> & { user: SessionUser };
 
-const failed = (cause: unknown) => new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.uploadFailed, cause });
-
 /** Stores a new picture in the caller's avatars folder, keeps it on the profile, drops the old one. */
 export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: File } }) {
   const upload = await readUpload(input.image, "avatar");
   const avatar: StoredObject = { bucket: "avatars", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
-  await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, (trx) => setAvatarPath(trx, ctx.user.id, avatar.path), {
-    onStoreFailed: failed,
+  await storeThenWrite(ctx, { object: avatar, bytes: upload.bytes, contentType: upload.type }, (trx) => setAvatarPath(trx, ctx.user.id, avatar.path), (cause) =>
     // The transaction (the file's row with it) rolled back and the file is removed: nothing is kept.
-    onWriteFailed: (cause) => (cause instanceof AccountGoneError ? new TRPCError({ code: "UNAUTHORIZED", message: m.accountGone, cause }) : failed(cause)),
-  });
+    cause instanceof AccountGoneError ? new TRPCError({ code: "UNAUTHORIZED", message: m.accountGone, cause }) : cause,
+  );
   // The navigation bar shows the new picture on the next page.
   ctx.forgetCaller("profile");
   if (ctx.user.avatarPath) await removeQuietly(ctx, { bucket: "avatars", path: ctx.user.avatarPath }, "a replaced profile picture");
@@ -34,14 +31,10 @@ export async function uploadAvatar({ ctx, input }: { ctx: Ctx; input: { image: F
  * delete auth.users rows, and Supabase allows file deletes only through its Storage API.
  */
 export async function deleteAccount({ ctx }: { ctx: Ctx }) {
-  try {
-    const avatars = await ctx.db.transaction((trx) => listOwnAvatars(trx, ctx.user.id));
-    await ctx.auth.deleteUser(ctx.user.id);
-    ctx.forgetCaller("profile");
-    ctx.forgetCaller("cart");
-    await ctx.storage.removeAsService(avatars.map((path) => ({ bucket: "avatars" as const, path })));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.deleteFailed, cause: error });
-  }
+  const avatars = await ctx.db.transaction((trx) => listOwnAvatars(trx, ctx.user.id));
+  await ctx.auth.deleteUser(ctx.user.id);
+  ctx.forgetCaller("profile");
+  ctx.forgetCaller("cart");
+  await ctx.storage.removeAsService(avatars.map((path) => ({ bucket: "avatars" as const, path })));
   return { ok: true };
 }

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { bankTransferStatus } from "./bank-transfer";
@@ -18,11 +17,7 @@ export async function getSettings({ ctx }: { ctx: Ctx }) {
 
 /** Saves the settings (RLS: admins only) and drops every cached copy, so the shop shows them at once. */
 export async function updateSettings({ ctx, input }: { ctx: Ctx; input: ShopSettingsValues }) {
-  try {
-    await ctx.db.transaction((trx) => saveSettings(trx, input));
-  } catch (error) {
-    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: m.saveFailed, cause: error });
-  }
+  await ctx.db.transaction((trx) => saveSettings(trx, input));
   // This process shows them at once: its kept settings, and the kept pages (the footer has them).
   ctx.settings.changed();
   ctx.catalogue.changed();

@@ -15,21 +15,18 @@ export interface StorageDeps {
  * writes the object's storage.objects row where the domain writes it (local; the storage
  * policies decide) together with `write`, the change that names the file. If that transaction
  * fails the bytes are removed again; the port keeps bytes a committed row still names.
- * A refusal by the store or the policies is a StorageError, whatever `write` throws comes
- * through as it is; `errors`, when given, turns the two into the errors the caller shows.
+ * A refusal by the store or the policies is a StorageError and comes through as it is (an
+ * unexpected failure: the procedure's own message, middlewares/unexpected-errors.ts);
+ * `onWriteFailed`, when given, turns what `write` threw into the refusal the caller shows.
  */
 export async function storeThenWrite<T>(
   deps: StorageDeps,
   file: { object: StoredObject; bytes: Uint8Array; contentType: string },
   write: (trx: Tx) => Promise<T>,
-  errors?: { onStoreFailed: (cause: unknown) => Error; onWriteFailed: (cause: unknown) => Error },
+  onWriteFailed: (cause: unknown) => unknown = (cause) => cause,
 ): Promise<T> {
   const { db, storage } = deps;
-  try {
-    await storage.put(file.object, file.bytes, file.contentType);
-  } catch (cause) {
-    throw errors ? errors.onStoreFailed(cause) : cause;
-  }
+  await storage.put(file.object, file.bytes, file.contentType);
   try {
     return await db.transaction(async (trx) => {
       if (storage.rowsWrittenBy === "domain") await insertObjectRow(trx, file.object, { size: file.bytes.length, mimetype: file.contentType });
@@ -40,8 +37,7 @@ export async function storeThenWrite<T>(
       // Logged, never shown: the caller's error is the write's (the start-up sweep tidies up locally).
       console.error("[storage] could not remove an unused upload:", `${file.object.bucket}/${file.object.path}`, error);
     });
-    if (!errors) throw cause;
-    throw cause instanceof StorageError ? errors.onStoreFailed(cause) : errors.onWriteFailed(cause);
+    throw cause instanceof StorageError ? cause : onWriteFailed(cause);
   }
 }
 
