@@ -1,9 +1,32 @@
 /**
- * Delivery and collection days (docs/architecture.md#delivery-and-collection) are calendar days in South African time,
- * carried as YYYY-MM-DD everywhere; these name them for people.
+ * The shop's days and times, in South African time whatever the server's or browser's zone: the
+ * one place TypeScript names the zone (SQL says 'Africa/Johannesburg' itself). Days (delivery and
+ * collection, the overview's ranges; docs/architecture.md#delivery-and-collection) are calendar
+ * days carried as YYYY-MM-DD everywhere; these compute them and name them for people.
  */
 
-const SHOP_TIME_ZONE = "Africa/Johannesburg";
+export const SHOP_TIME_ZONE = "Africa/Johannesburg";
+
+// Made once: each Intl.DateTimeFormat holds ICU objects that are dear to build (orders-csv.ts says how dear).
+const dayOfFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
+
+/** The South African calendar day of `at` (2026-11-29). */
+export function shopDayOf(at: Date): string {
+  return dayOfFormat.format(at);
+}
+
+/** `day` moved by `days` whole days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "26 Nov 2026, 14:05": when something happened, in South African time (order lists, messages, mails). */
+export function formatDateTime(at: Date | string): string {
+  return dateTimeFormat.format(typeof at === "string" ? new Date(at) : at);
+}
 
 /** "Wednesday 2 December 2026". */
 export function formatDay(day: string): string {
@@ -17,10 +40,7 @@ export function formatShortDay(day: string): string {
 
 /** Today in South Africa plus `offset` days, as YYYY-MM-DD ("Tomorrow" in Order Management). */
 export function shopDay(offset = 0, now = new Date()): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
+  return addDays(shopDayOf(now), offset);
 }
 
 /** ISO weekday names, 1 Monday ... 7 Sunday (closed weekdays in the settings). */

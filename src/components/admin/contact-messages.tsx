@@ -2,8 +2,7 @@
 
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
+import { formatDateTime } from "@/lib/days";
 
 /** Messages from the contact form, newest first; each can be marked read or unread. */
 export function ContactMessages() {
@@ -26,7 +25,7 @@ export function ContactMessages() {
               {message.phone ? <span className="font-normal text-muted"> · {message.phone}</span> : null}
             </p>
             <time className="text-sm text-muted" dateTime={message.created_at.toISOString()}>
-              {dateFormat.format(message.created_at)}
+              {formatDateTime(message.created_at)}
             </time>
           </div>
           <p className="mt-2 whitespace-pre-line">{message.message}</p>

@@ -2,9 +2,9 @@
 
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
+import { formatDateTime } from "@/lib/days";
 
 const m = messages.mail;
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 const STATUS_STYLE = {
   queued: "bg-brand-50 text-brand-800",
@@ -41,7 +41,7 @@ export function MailOutbox() {
                   <span className="font-semibold">{mail.subject}</span>
                   <span className="text-sm text-muted">to {mail.recipient}</span>
                   <time className="ml-auto text-sm text-muted" dateTime={mail.createdAt.toISOString()}>
-                    {dateFormat.format(mail.createdAt)}
+                    {formatDateTime(mail.createdAt)}
                   </time>
                 </summary>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -50,12 +50,12 @@ export function MailOutbox() {
                   {mail.sentAt ? (
                     <>
                       <dt className="text-muted">Sent</dt>
-                      <dd>{dateFormat.format(mail.sentAt)}</dd>
+                      <dd>{formatDateTime(mail.sentAt)}</dd>
                     </>
                   ) : mail.status !== "failed" && sending ? (
                     <>
                       <dt className="text-muted">Next try</dt>
-                      <dd>{dateFormat.format(mail.nextAttemptAt)}</dd>
+                      <dd>{formatDateTime(mail.nextAttemptAt)}</dd>
                     </>
                   ) : null}
                   {mail.lastError ? (

@@ -1,10 +1,9 @@
 import { formatRand2 } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import type { RouterOutputs } from "@/trpc/react";
+import { formatDateTime } from "@/lib/days";
 
 type OrderRow = RouterOutputs["adminOrders"]["list"]["orders"][number];
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 /** A badge for an order paid online, or one whose online payment must be refunded. */
 export function OnlinePaymentBadge({ order }: { order: OrderRow }) {
@@ -36,7 +35,7 @@ export function OrderPayments({ order }: { order: OrderRow }) {
           <dt className="text-muted">Amount</dt>
           <dd className="tabular">{formatRand2(payment.amount)}</dd>
           <dt className="text-muted">Received</dt>
-          <dd>{dateFormat.format(payment.receivedAt)}</dd>
+          <dd>{formatDateTime(payment.receivedAt)}</dd>
         </div>
       ))}
     </dl>

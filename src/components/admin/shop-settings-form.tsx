@@ -10,14 +10,13 @@ import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { formatDateTime } from "@/lib/days";
 
 const m = messages.settings;
 
 /** The form's fields as typed: text, the number of days too. */
 type FormValues = Record<ShopSettingsField, string>;
 type FieldErrors = Partial<Record<ShopSettingsField, string>>;
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 function formValuesOf(values: ShopSettingsValues): FormValues {
   return { ...values, unpaidOrderDays: String(values.unpaidOrderDays) };
@@ -108,7 +107,7 @@ function SettingsFields({ settings }: { settings: RouterOutputs["settings"]["get
           {m.demoBank}
         </p>
       ) : null}
-      {settings.updatedAt ? <p className="text-sm text-muted">{m.lastSaved(dateFormat.format(settings.updatedAt), settings.updatedBy)}</p> : null}
+      {settings.updatedAt ? <p className="text-sm text-muted">{m.lastSaved(formatDateTime(settings.updatedAt), settings.updatedBy)}</p> : null}
 
       <fieldset className={fieldset}>
         <legend className={legend}>Bank account (shown at checkout)</legend>

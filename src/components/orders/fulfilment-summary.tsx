@@ -1,6 +1,7 @@
 import { formatDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
+import type { FulfilmentMethod } from "@/lib/statuses";
 
 const m = messages.fulfilment;
 
@@ -8,7 +9,7 @@ const m = messages.fulfilment;
 export function FulfilmentSummary({
   fulfilment,
 }: {
-  fulfilment: { method: "delivery" | "collection"; day: string; address: string | null; area: string | null; fee: number } | null;
+  fulfilment: { method: FulfilmentMethod; day: string; address: string | null; area: string | null; fee: number } | null;
 }) {
   if (!fulfilment) return null;
   return (

@@ -9,10 +9,9 @@ import { AttachProofForm } from "@/components/payments/attach-proof-form";
 import { OrderBankDetails } from "@/components/payments/bank-details";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { FulfilmentSummary } from "./fulfilment-summary";
+import { formatDateTime } from "@/lib/days";
 
 export type OrderDetailsData = RouterOutputs["orders"]["byReference"];
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 /**
  * One order as its page shows it: lines and total, delivery or collection, status and its history,
@@ -31,7 +30,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
             {m.title(order.reference)}
           </h1>
           <p className="text-sm text-muted">
-            <time dateTime={order.createdAt.toISOString()}>{m.placed(dateFormat.format(order.createdAt))}</time>
+            <time dateTime={order.createdAt.toISOString()}>{m.placed(formatDateTime(order.createdAt))}</time>
           </p>
         </div>
         <p>
@@ -75,7 +74,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
           {order.history.map((event, index) => (
             <li key={index} className="flex flex-wrap gap-x-3">
               <time dateTime={event.at.toISOString()} className="text-muted">
-                {dateFormat.format(event.at)}
+                {formatDateTime(event.at)}
               </time>
               <span className="font-medium">{messages.orderStatus[event.to]}</span>
               {event.reason ? <span className="text-muted">{event.reason}</span> : null}

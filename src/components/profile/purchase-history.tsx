@@ -10,8 +10,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
+import { formatDateTime } from "@/lib/days";
 
 /** Why the shop itself set the order's current status (an unpaid order it cancelled), if it did. */
 function shopReason(order: { status: string; history: { to: string; reason: string | null }[] }): string | null {
@@ -102,7 +101,7 @@ export function PurchaseHistory() {
               </Link>
             </p>
             <p className="text-sm text-muted">
-              <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
+              <time dateTime={order.createdAt.toISOString()}>{formatDateTime(order.createdAt)}</time>
             </p>
           </div>
           <p className="mt-1 text-sm">

@@ -5,6 +5,7 @@ import { runAs, type Tx } from "@/server/db/as-caller";
 import { cartOwnerOf, parseSessionChange, SESSION_CHANNEL, SHOP_CHANGES_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthUser } from "@/server/ports/auth";
+import type { UserRole } from "@/lib/statuses";
 
 /** The signed-in user as the app sees them; role always from public.profiles, never the client. */
 export interface SessionUser {
@@ -13,7 +14,7 @@ export interface SessionUser {
   /** Full name from the profile, else the email (the navigation bar's greeting). */
   displayName: string;
   fullName: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   avatarPath: string | null;
 }
 
@@ -25,7 +26,7 @@ export interface SessionUserWithCart {
 
 interface ProfileRow {
   full_name: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   avatar_path: string | null;
 }
 

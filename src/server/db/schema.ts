@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankAccountType } from "@/lib/constants";
+import type { FulfilmentMethod, InvoiceKind, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -8,14 +9,7 @@ import type { BankAccountType } from "@/lib/constants";
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string | number, string | number>;
 
-export type UserRole = "user" | "admin";
-export type OrderStatus = "pending_payment" | "pending_delivery" | "complete" | "cancelled";
-/** How an order is (to be) paid: bank transfer with a proof, or online through a provider (docs/architecture.md#payments). */
-export type PaymentMethod = "bank_transfer" | "payfast";
-/** What a provider's payment did: paid the order, or arrived when it was no longer payable. */
-export type PaymentOutcome = "applied" | "refund_due";
-/** How an order reaches the customer (docs/architecture.md#delivery-and-collection); null on orders from before fulfilment was set up. */
-export type FulfilmentMethod = "delivery" | "collection";
+export type { FulfilmentMethod, InvoiceKind, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
 /**
  * A `date` column. The drivers turn it into a Date at some midnight or other: the query layer
  * reads days as text (`col::text`, YYYY-MM-DD) and writes them as text.
@@ -327,7 +321,7 @@ export interface InvoiceSettingsTable {
 
 /** The invoice and credit-note counters: written only by the issuing trigger. */
 export interface InvoiceCountersTable {
-  kind: "invoice" | "credit_note";
+  kind: InvoiceKind;
   last_number: string;
 }
 
@@ -352,7 +346,7 @@ export interface SalesDayProductsTable {
 export interface InvoicesTable {
   id: Generated<string>;
   order_id: string;
-  kind: "invoice" | "credit_note";
+  kind: InvoiceKind;
   serial: string;
   number: string;
   credits_invoice_id: string | null;

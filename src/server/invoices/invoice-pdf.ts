@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from "@/lib/days";
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
@@ -20,7 +21,7 @@ function loadFonts() {
   return fonts;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Johannesburg" });
+const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE });
 
 /** "29 November 2026", the day in South African time. */
 export function invoiceDate(iso: string): string {

@@ -11,6 +11,7 @@ import type { PageViewerData } from "@/lib/page-viewer";
 import { pageViewerData } from "@/server/auth/page-viewer";
 import type { SessionUserWithCart } from "@/server/auth/session-user";
 import type { PublicUrl } from "@/server/ports/storage";
+import type { UserRole } from "@/lib/statuses";
 
 /** What the platform tells the kept pages about page loads. */
 export interface SignedInLookup {
@@ -22,7 +23,7 @@ export interface SignedInLookup {
 
 /** A signed-in caller as a page shows them: their role picks the template, their values fill it. */
 export interface SignedInViewer {
-  role: "user" | "admin";
+  role: UserRole;
   data: PageViewerData;
 }
 

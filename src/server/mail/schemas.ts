@@ -1,3 +1,4 @@
+import { FULFILMENT_METHODS, INVOICE_KINDS, PAYMENT_METHODS } from "@/lib/statuses";
 import { ORDER_REFERENCE } from "@/server/checkout/schemas";
 import { ORDER_STATUSES } from "@/server/orders/schemas";
 import { z } from "@/lib/zod";
@@ -30,12 +31,12 @@ export const REDACTED_TOKEN = "REDACTED";
 const customerName = line(255);
 
 /** How an order is paid (orders.payment_method); mails written before online payments say nothing: bank transfer. */
-const paymentMethod = z.enum(["bank_transfer", "payfast"]).default("bank_transfer");
+const paymentMethod = z.enum(PAYMENT_METHODS).default("bank_transfer");
 
 /** How and when the order reaches the customer (docs/architecture.md#delivery-and-collection); absent while the shop asks none. */
 const fulfilment = z
   .object({
-    method: z.enum(["delivery", "collection"]),
+    method: z.enum(FULFILMENT_METHODS),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     address: line(300).optional(),
     area: line(100).optional(),
@@ -109,7 +110,7 @@ export const mailDataSchemas = {
     status: z.enum(ORDER_STATUSES),
     /** The invoice (order paid) or credit note (paid order cancelled) this change issued, if any. */
     document: z
-      .object({ id: z.uuid(), number: line(40), kind: z.enum(["invoice", "credit_note"]) })
+      .object({ id: z.uuid(), number: line(40), kind: z.enum(INVOICE_KINDS) })
       .optional(),
   }),
   /** To the customer, when the unpaid-order policy cancels an order. */

@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { OrderExportRow } from "./order-queries";
 
@@ -32,8 +33,6 @@ export function csvRecord(values: readonly string[]): string {
   return values.map(csvField).join(",");
 }
 
-const SAST = "Africa/Johannesburg";
-
 /**
  * One formatter for every date, made once: a new Intl.DateTimeFormat per row (as this was) holds
  * ICU objects in native memory that V8 frees only when it collects the small JS wrapper, which it
@@ -42,7 +41,7 @@ const SAST = "Africa/Johannesburg";
  * the formatting itself.
  */
 const sastFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SAST,
+  timeZone: SHOP_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

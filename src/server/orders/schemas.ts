@@ -1,10 +1,11 @@
 import { messages, orderPageMessages } from "@/lib/messages";
+import { ORDER_STATUSES } from "@/lib/statuses";
 import { z } from "@/lib/zod";
 import { ORDER_REFERENCE } from "@/server/checkout/schemas";
 
-/** The order_status enum (docs/architecture.md#money-statuses-and-references), in the admin's filter order. */
-export const ORDER_STATUSES = ["pending_payment", "pending_delivery", "complete", "cancelled"] as const;
-export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES } from "@/lib/statuses";
+/** @deprecated the same as OrderStatus (src/lib/statuses.ts); kept while Order Management is being split. */
+export type { OrderStatus as OrderStatusValue } from "@/lib/statuses";
 
 /** Orders per page of Order Management. */
 export const ORDERS_PAGE_SIZE = 50;

@@ -1,4 +1,5 @@
 import { MAX_OVERVIEW_DAYS } from "@/lib/constants";
+import { addDays, shopDayOf } from "@/lib/days";
 import { overviewMessages as m } from "@/lib/messages";
 import { z } from "@/lib/zod";
 
@@ -20,3 +21,9 @@ export const overviewRangeInput = z
   .refine((range) => daysBetween(range.from, range.to) >= 0 && daysBetween(range.from, range.to) <= MAX_OVERVIEW_DAYS, { message: m.rangeInvalid, path: ["to"] });
 
 export type OverviewRange = z.output<typeof overviewRangeInput>;
+
+/** The overview's range when none is chosen: the last 30 South African days, today included. */
+export function defaultRange(now: Date): { from: string; to: string } {
+  const to = shopDayOf(now);
+  return { from: addDays(to, -29), to };
+}

@@ -3,11 +3,11 @@ import { SERVICE, scopedDb } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
 import type { PaymentNotification } from "@/server/ports/payments";
 import type { OnlinePayments } from "./online-payments";
-import { orderForPayment, recordPayment, type PaymentOutcome } from "./payment-queries";
+import { orderForPayment, recordPayment, type RecordedPayment } from "./payment-queries";
 
 /** How the notification route answers: 200 once the notification is dealt with, else why not. */
 export type NotificationResult =
-  | { status: 200; outcome: PaymentOutcome | "not_complete" }
+  | { status: 200; outcome: RecordedPayment | "not_complete" }
   | { status: 400; reason: string }
   /** The check could not be made (the provider's server unreachable, the database down): send it again. */
   | { status: 503; reason: string };

@@ -1,3 +1,4 @@
+import type { PaymentOutcome } from "@/lib/statuses";
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import { fulfilmentJson } from "@/server/checkout/checkout-queries";
@@ -37,14 +38,15 @@ export async function orderForPayment(trx: Tx, orderId: string): Promise<{ id: s
   return rows[0] ?? null;
 }
 
-export type PaymentOutcome = "applied" | "refund_due" | "duplicate";
+/** What recording a provider's payment did: its outcome, or nothing for a payment already recorded. */
+export type RecordedPayment = PaymentOutcome | "duplicate";
 
 /** Records a verified payment once (record_online_payment(), service role only). */
 export async function recordPayment(
   trx: Tx,
   args: { provider: Payment["provider"]; providerPaymentId: string; orderId: string; amount: string; details: Record<string, string> },
-): Promise<PaymentOutcome> {
-  const { rows } = await sql<{ outcome: PaymentOutcome }>`
+): Promise<RecordedPayment> {
+  const { rows } = await sql<{ outcome: RecordedPayment }>`
     select public.record_online_payment(${args.provider}, ${args.providerPaymentId}, ${args.orderId}::uuid, ${args.amount}::numeric, ${JSON.stringify(args.details)}::jsonb) as outcome`.execute(trx);
   const outcome = rows[0]?.outcome;
   if (!outcome) throw new Error("record_online_payment returned nothing");

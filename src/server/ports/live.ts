@@ -1,3 +1,4 @@
+import type { UserRole } from "@/lib/statuses";
 /** The tables whose changes reach live views (each is in the supabase_realtime publication too). */
 export const LIVE_TABLES = ["orders", "cart_items", "contact_messages"] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
@@ -24,7 +25,7 @@ export function isLiveOp(value: unknown): value is LiveChange["op"] {
 /** Who is listening: their own rows; admins also every order and every new contact message. */
 export interface LiveViewer {
   id: string;
-  role: "user" | "admin";
+  role: UserRole;
 }
 
 /**

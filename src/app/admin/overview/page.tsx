@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { SalesOverview } from "@/components/admin/overview/sales-overview";
 import { overviewMessages } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
-import { defaultRange } from "@/server/overview/sast-days";
+import { defaultRange } from "@/server/overview/schemas";
 import { overviewRangeInput } from "@/server/overview/schemas";
 import { api, HydrateClient } from "@/trpc/server";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatAverageRand, formatRand2 } from "@/lib/money";
 import { overviewMessages as m } from "@/lib/messages";
-import { addDays } from "@/server/overview/sast-days";
+import { addDays } from "@/lib/days";
 import { overviewRangeInput } from "@/server/overview/schemas";
 import { api } from "@/trpc/react";
 import { Button, buttonClasses } from "@/components/ui/button";

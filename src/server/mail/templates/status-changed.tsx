@@ -1,5 +1,5 @@
 import { messages } from "@/lib/messages";
-import type { OrderStatusValue } from "@/server/orders/schemas";
+import type { OrderStatus } from "@/lib/statuses";
 import { mailTheme as t } from "../mail-theme";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
@@ -8,14 +8,14 @@ import { orderPath } from "@/lib/order-paths";
 type Data = MailData<"status_changed">;
 
 /** What each status means for the customer, said once here (the status names are messages.orderStatus). */
-const meaning: Record<OrderStatusValue, string> = {
+const meaning: Record<OrderStatus, string> = {
   pending_payment: "We are checking that your payment has reached our account.",
   pending_delivery: "We have received your payment and are preparing your order for delivery.",
   complete: "Your order has been delivered. Thank you for shopping with us.",
   cancelled: "Your order has been cancelled.",
 };
 
-const statusColour: Record<OrderStatusValue, string> = {
+const statusColour: Record<OrderStatus, string> = {
   pending_payment: t.accent700,
   pending_delivery: t.brand800,
   complete: t.success,
