@@ -27,7 +27,7 @@ if (!process.env.SUPABASE_ADMIN_URL) {
 const { createSupabaseDatabase, openAsPostgres } = await import("../tests/helpers/supabase-platform");
 const { startFakeSupabase } = await import("../tests/helpers/fake-supabase");
 const { configuredShopSettings } = await import("../tests/helpers/shop-settings");
-const { saveSettings } = await import("@/server/settings/queries");
+const { saveSettings } = await import("@/server/settings/settings-queries");
 
 const database = await createSupabaseDatabase({ seeds: true });
 // A shop whose owner entered a real bank account: production refuses orders to seed.sql's demo one.

@@ -118,6 +118,18 @@ describe("domain code", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps its SQL in files named *-queries.ts, one or more per domain", () => {
+    const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(`|<|\.raw)/;
+    // The engine and migrations (db/), the local stand-ins for Supabase's own services, and the rate
+    // limiter, whose SQL is a fragment other statements embed (checkout takes a limit in place_order's call).
+    const exempt = (file: string) => file.startsWith("server/db/") || file.startsWith("server/platform/adapters/") || file === "server/security/rate-limit.ts";
+    const offenders = files
+      .filter(({ file }) => file.startsWith("server/") && !file.endsWith("-queries.ts") && !exempt(file))
+      .filter(({ text }) => sqlBuilding.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
   it("never makes an INTERNAL_SERVER_ERROR itself: one middleware turns the unexpected into the procedure's message", () => {
     const offenders = files
       .filter(({ file }) => file !== "server/api/middlewares/unexpected-errors.ts")

@@ -8,7 +8,7 @@ import { StorageError, type StoragePort } from "@/server/ports/storage";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
 import { UNSAFE_NAME_MESSAGE } from "@/server/storage/read-upload";
 import { settingsFromEnv } from "@/server/settings/defaults";
-import { publicSettingsOf } from "@/server/settings/queries";
+import { publicSettingsOf } from "@/server/settings/settings-queries";
 import { callerAs, TestBrowser, testStorage, testStorageRoot, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { chunk, fileOf, makeJpeg, makePng } from "../helpers/images";

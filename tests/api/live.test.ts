@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
+import { cancelUnpaidOrders } from "@/server/orders/order-queries";
 import { callerAs } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
 import { placeTestOrder } from "../helpers/orders";

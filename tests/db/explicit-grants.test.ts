@@ -13,11 +13,11 @@ import { decreaseLine, increaseLine, removeLine } from "@/server/cart/manage-car
 import { localFileUrl } from "@/server/ports/storage";
 import { findProduct, listCategoryNames, listProducts } from "@/server/catalogue/catalogue-queries";
 import { listOrders } from "@/server/orders/order-queries";
-import { cancelUnpaidOrders } from "@/server/orders/unpaid-orders";
+import { cancelUnpaidOrders } from "@/server/orders/order-queries";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { callPlaceOrder, openReference, storeProof } from "../helpers/orders";
 import { configuredShopSettings } from "../helpers/shop-settings";
-import { readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/queries";
+import { readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/settings-queries";
 
 /**
  * The schema must not lean on Supabase's default privileges: a project can switch them off

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FULL_TAX_INVOICE_ABOVE, VAT_RATE_PERCENT } from "@/lib/constants";
 import { ANON, runAs, type DbIdentity, type Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { insertMissingInvoiceSettings, saveInvoiceSettings } from "@/server/invoices/queries";
+import { insertMissingInvoiceSettings, saveInvoiceSettings } from "@/server/invoices/invoice-queries";
 import type { InvoiceSettingsValues } from "@/server/invoices/schemas";
 import { invoiceSnapshot, type InvoiceSnapshot } from "@/server/invoices/snapshot";
 import { attempt, errorMessage } from "../helpers/attempt";

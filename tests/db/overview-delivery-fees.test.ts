@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAs } from "@/server/db/as-caller";
-import { readSalesRange, readSalesSummary } from "@/server/overview/queries";
+import { readSalesRange, readSalesSummary } from "@/server/overview/overview-queries";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { placeTestOrder } from "../helpers/orders";
 

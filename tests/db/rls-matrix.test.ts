@@ -6,7 +6,7 @@ import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { openReference, placeTestOrder } from "../helpers/orders";
 import { configuredShopSettings } from "../helpers/shop-settings";
-import { insertMissingSettings } from "@/server/settings/queries";
+import { insertMissingSettings } from "@/server/settings/settings-queries";
 
 type Actor = "visitor" | "customerA" | "customerB" | "admin";
 type Op = "select" | "insert" | "update" | "delete";

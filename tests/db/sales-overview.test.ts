@@ -4,7 +4,7 @@ import { ANON, runAs, scopedDb } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
 import type { SessionUser } from "@/server/auth/session-user";
 import { exportOverviewCsv, OVERVIEW_CSV_COLUMNS } from "@/server/overview/export-csv";
-import { readSalesRange, readSalesSummary, type SalesRange } from "@/server/overview/queries";
+import { readSalesRange, readSalesSummary, type SalesRange } from "@/server/overview/overview-queries";
 import { parseCsv } from "../helpers/csv";
 import { errorMessage } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";

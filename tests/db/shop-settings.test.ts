@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANON, runAs } from "@/server/db/as-caller";
 import { seedOnce } from "@/server/db/seed";
 import { settingsFromEnv } from "@/server/settings/defaults";
-import { publicSettingsOf, readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/queries";
+import { publicSettingsOf, readAdminSettings, readPublicSettings, saveSettings } from "@/server/settings/settings-queries";
 import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import { attempt } from "../helpers/attempt";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";

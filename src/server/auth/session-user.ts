@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { KeptValues } from "@/server/cache/kept-values";
 import { perDatabase } from "@/server/cache/per-database";
 import { runAs, type Tx } from "@/server/db/as-caller";
+import { readProfile, readProfileAndCartCount, type ProfileRow } from "./auth-queries";
 import { cartOwnerOf, parseSessionChange, SESSION_CHANNEL, SHOP_CHANGES_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthUser } from "@/server/ports/auth";
@@ -24,12 +24,6 @@ export interface SessionUserWithCart {
   cartCount: number;
 }
 
-interface ProfileRow {
-  full_name: string | null;
-  role: UserRole;
-  avatar_path: string | null;
-}
-
 /** A missing profile (null) gives role 'user'. */
 function sessionUserOf(user: AuthUser, profile: ProfileRow | null): SessionUser {
   const metadataName = typeof user.userMetadata.full_name === "string" ? user.userMetadata.full_name : null;
@@ -42,22 +36,6 @@ function sessionUserOf(user: AuthUser, profile: ProfileRow | null): SessionUser 
     role: profile?.role ?? "user",
     avatarPath: profile?.avatar_path ?? null,
   };
-}
-
-async function readProfile(trx: Tx, userId: string): Promise<ProfileRow | null> {
-  const row = await trx.selectFrom("profiles").select(["full_name", "role", "avatar_path"]).where("id", "=", userId).executeTakeFirst();
-  return row ?? null;
-}
-
-/** The caller's profile and cart count in one statement (RLS: their own rows only). */
-async function readProfileAndCartCount(trx: Tx, userId: string): Promise<{ profile: ProfileRow | null; cartCount: number }> {
-  const { rows } = await sql<ProfileRow & { present: boolean; cart_count: string }>`
-    select p.id is not null as present, p.full_name, p.role, p.avatar_path,
-           (select coalesce(sum(c.quantity), 0) from public.cart_items c) as cart_count
-    from (select 1) as one
-    left join public.profiles p on p.id = ${userId}::uuid`.execute(trx);
-  const row = rows[0]!;
-  return { profile: row.present ? { full_name: row.full_name, role: row.role, avatar_path: row.avatar_path } : null, cartCount: Number(row.cart_count) };
 }
 
 /** A kept profile or cart count is read again after this long, whatever is heard. */

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
+import { addOne } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
 import type { ProductRefInput } from "./schemas";
 
@@ -13,12 +13,7 @@ import type { ProductRefInput } from "./schemas";
 export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; input: ProductRefInput }): Promise<{ message: string; quantity: number }> {
   try {
     return await ctx.db.transaction(async (trx) => {
-      // One statement: the line add_to_cart() wrote, with its product's name for the message.
-      const { rows } = await sql<{ quantity: number; name: string }>`
-        select line.quantity, p.name
-        from public.add_to_cart(${input.productId}::uuid) as line
-        join public.products p on p.id = line.product_id`.execute(trx);
-      const line = rows[0];
+      const line = await addOne(trx, input.productId);
       if (!line) throw new Error("add_to_cart() wrote no line");
       return {
         quantity: line.quantity,

@@ -88,3 +88,12 @@ export async function decrementLine(trx: Tx, productId: string): Promise<void> {
 export async function deleteLine(trx: Tx, productId: string): Promise<void> {
   await trx.deleteFrom("cart_items").where("product_id", "=", productId).execute();
 }
+
+/** add_to_cart(): +1 on an existing line, a new line at 1 (available products only); the line with its product's name, in one statement. */
+export async function addOne(trx: Tx, productId: string): Promise<{ quantity: number; name: string } | undefined> {
+  const { rows } = await sql<{ quantity: number; name: string }>`
+    select line.quantity, p.name
+    from public.add_to_cart(${productId}::uuid) as line
+    join public.products p on p.id = line.product_id`.execute(trx);
+  return rows[0];
+}

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { violatesForeignKey } from "@/server/db/sql-errors";
-import { findContactMessageSender, insertContactMessage, listContactMessages, markContactMessage } from "./queries";
+import { findContactMessageSender, insertContactMessage, listContactMessages, markContactMessage } from "./contact-queries";
 import type { ContactInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;

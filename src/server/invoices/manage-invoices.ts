@@ -3,7 +3,7 @@ import { invoiceMessages as m } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { invoiceSettingsFromEnv } from "./defaults";
 import { renderInvoicePdf } from "./invoice-pdf";
-import { findInvoice, listOrderInvoices, readInvoiceDetails, readInvoiceSettings, recordDownload, saveInvoiceDetails, saveInvoiceSettings } from "./queries";
+import { findInvoice, listOrderInvoices, readInvoiceDetails, readInvoiceSettings, recordDownload, saveInvoiceDetails, saveInvoiceSettings } from "./invoice-queries";
 import type { InvoiceDetailsValues, InvoiceSettingsValues } from "./schemas";
 import { invoiceSnapshot } from "./snapshot";
 

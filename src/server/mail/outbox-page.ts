@@ -1,6 +1,7 @@
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import { listOutbox, outboxStatus, renderRow, withoutToken } from "./outbox";
+import { outboxStatus, renderRow, withoutToken } from "./outbox";
+import { listOutbox } from "./outbox-queries";
 import { mailShopFrom } from "./shop";
 
 /**

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "@/server/db/schema";
-import type { Tx } from "@/server/db/as-caller";
 import { MailSendError, type MailTransport } from "@/server/ports/mail";
 import { outboxMessageId } from "./message-id";
+import { claimDue, markSent, recordFailedSend, type OutboxRow } from "./outbox-queries";
 import { MailDataError, renderMail, type RenderedMail } from "./render";
 import { isMailTemplate, REDACTED_TOKEN, type MailShop } from "./schemas";
 
@@ -18,12 +18,14 @@ export function backoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 24 * 3600_000);
 }
 
-export interface OutboxRow {
-  id: string;
-  recipient: string;
-  template: string;
-  data: unknown;
-  attempts: number;
+async function markFailed(db: Kysely<DB>, row: OutboxRow, error: unknown, giveUp: boolean) {
+  const attempts = row.attempts + 1;
+  await recordFailedSend(db, row.id, {
+    attempts,
+    lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+    failed: giveUp || attempts >= MAX_ATTEMPTS,
+    nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+  });
 }
 
 export interface DeliveryDeps {
@@ -32,26 +34,6 @@ export interface DeliveryDeps {
   transport: MailTransport;
   /** The shop's details for the templates (name, links, bank account), read when sending. */
   shop: () => Promise<MailShop>;
-}
-
-/**
- * Claims up to BATCH due rows: `for update skip locked`, so several server processes on one
- * database share the work, each row going to one of them; the claim moves the row's next
- * attempt CLAIM_MS ahead, so a worker that dies mid-send leaves it for another to take later.
- */
-export async function claimDue(db: Kysely<DB>, limit = BATCH): Promise<OutboxRow[]> {
-  const { rows } = await sql<OutboxRow>`
-    update public.mail_outbox m
-    set next_attempt_at = now() + ${`${CLAIM_MS} milliseconds`}::interval
-    where m.id in (
-      select id from public.mail_outbox
-      where sent_at is null and failed_at is null and next_attempt_at <= now()
-      order by next_attempt_at, created_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning m.id, m.recipient, m.template, m.data, m.attempts`.execute(db);
-  return rows;
 }
 
 /**
@@ -70,26 +52,6 @@ export async function renderRow(row: Pick<OutboxRow, "template" | "data">, shop:
   return renderMail(row.template, row.data, shop);
 }
 
-async function markSent(db: Kysely<DB>, id: string) {
-  await db.updateTable("mail_outbox").set({ sent_at: new Date(), attempts: sql`attempts + 1`, last_error: null }).where("id", "=", id).execute();
-}
-
-async function markFailed(db: Kysely<DB>, row: OutboxRow, error: unknown, giveUp: boolean) {
-  const attempts = row.attempts + 1;
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  const failed = giveUp || attempts >= MAX_ATTEMPTS;
-  await db
-    .updateTable("mail_outbox")
-    .set({
-      attempts,
-      last_error: message,
-      failed_at: failed ? new Date() : null,
-      next_attempt_at: new Date(Date.now() + backoffMs(attempts)),
-    })
-    .where("id", "=", row.id)
-    .execute();
-}
-
 export interface DeliveryReport {
   sent: number;
   retrying: number;
@@ -103,7 +65,7 @@ export interface DeliveryReport {
  */
 export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<DeliveryReport & { claimed: number }> {
   const report = { sent: 0, retrying: 0, failed: 0, claimed: 0 };
-  const rows = await claimDue(deps.db, limit);
+  const rows = await claimDue(deps.db, limit, CLAIM_MS);
   report.claimed = rows.length;
   if (rows.length === 0) return report;
   const shop = await deps.shop();
@@ -155,26 +117,6 @@ export async function drainOutbox(deps: DeliveryDeps): Promise<DeliveryReport> {
 }
 
 export type OutboxStatus = "queued" | "retrying" | "sent" | "failed";
-
-/** The outbox as admins see it (RLS: admins only), newest first, with each mail rendered. */
-export async function listOutbox(trx: Tx, limit = 100) {
-  const rows = await trx
-    .selectFrom("mail_outbox")
-    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error"])
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  const counts = await trx
-    .selectFrom("mail_outbox")
-    .select([
-      sql<string>`count(*) filter (where sent_at is not null)`.as("sent"),
-      sql<string>`count(*) filter (where failed_at is not null)`.as("failed"),
-      sql<string>`count(*) filter (where sent_at is null and failed_at is null)`.as("waiting"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { rows, counts: { sent: Number(counts.sent), failed: Number(counts.failed), waiting: Number(counts.waiting) } };
-}
 
 /** A row's status in words for the Outbox page. */
 export function outboxStatus(row: { sent_at: Date | null; failed_at: Date | null; attempts: number }): OutboxStatus {

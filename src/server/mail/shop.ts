@@ -1,5 +1,5 @@
 import { env } from "@/env";
-import type { PublicShopSettings } from "@/server/settings/queries";
+import type { PublicShopSettings } from "@/server/settings/settings-queries";
 import { site } from "@/server/settings/site";
 import type { MailShop } from "./schemas";
 

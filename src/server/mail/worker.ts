@@ -1,5 +1,6 @@
 import type { ShopDatabase } from "@/server/db/database";
 import type { MailShop } from "./schemas";
+import { findOutboxRow } from "./outbox-queries";
 import { BATCH, deliverDue, renderRow, withoutToken, type DeliveryDeps } from "./outbox";
 
 /** Retries and claims left by a crashed process are picked up at least this often. */
@@ -59,7 +60,7 @@ export function startMailWorker(database: ShopDatabase, deps: Omit<DeliveryDeps,
 export function logNewMails(database: ShopDatabase, shop: () => Promise<MailShop>, log: Pick<Console, "info" | "error"> = console): void {
   void database.listen("mail_outbox", (id) => {
     void (async () => {
-      const row = await database.kysely.selectFrom("mail_outbox").select(["id", "recipient", "template", "data"]).where("id", "=", id).executeTakeFirst();
+      const row = await findOutboxRow(database.kysely, id);
       if (!row) return;
       // Never a link's token in the log: such a mail is shown without it.
       const mail = await renderRow(withoutToken(row), await shop());

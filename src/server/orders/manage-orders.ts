@@ -3,8 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
-import { cancelUnpaidOrders } from "./unpaid-orders";
+import { cancelUnpaidOrders, countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
 
 const m = messages.adminOrders;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "settings">;

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Tx } from "@/server/db/as-caller";
 import type { DB, FulfilmentMethod, Order, OrderStatus, PaymentMethod, PaymentOutcome } from "@/server/db/schema";
@@ -325,4 +325,15 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
 /** Sets an order's status (RLS: admins only); the trigger records who, when, from and to. */
 export function updateOrderStatus(trx: Tx, id: string, status: OrderStatus) {
   return trx.updateTable("orders").set({ status }).where("id", "=", id).returning(["reference", "status"]).executeTakeFirst();
+}
+
+/**
+ * Cancels the orders still `pending_payment` more than `days` days after they were placed, and
+ * says how many. public.cancel_unpaid_orders() does the work and records "not paid within N
+ * days" in each order's history; run as an admin (RLS: anyone else is refused) or on the
+ * server's own connection.
+ */
+export async function cancelUnpaidOrders(db: Tx | Kysely<DB>, days: number): Promise<number> {
+  const { rows } = await sql<{ cancelled: number }>`select public.cancel_unpaid_orders(${days}::integer) as cancelled`.execute(db);
+  return Number(rows[0]?.cancelled ?? 0);
 }

@@ -1,18 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { Tx } from "@/server/db/as-caller";
 import type { ShopDatabase } from "@/server/db/database";
-import type { DB } from "@/server/db/schema";
-
-/**
- * Cancels the orders still `pending_payment` more than `days` days after they were placed, and
- * says how many. public.cancel_unpaid_orders() does the work and records "not paid within N
- * days" in each order's history; run as an admin (RLS: anyone else is refused) or on the
- * server's own connection.
- */
-export async function cancelUnpaidOrders(db: Tx | Kysely<DB>, days: number): Promise<number> {
-  const { rows } = await sql<{ cancelled: number }>`select public.cancel_unpaid_orders(${days}::integer) as cancelled`.execute(db);
-  return Number(rows[0]?.cancelled ?? 0);
-}
+import { cancelUnpaidOrders } from "./order-queries";
 
 /** Every 15 minutes: an order is cancelled at most that long after its time is up, even with no admin around. */
 export const UNPAID_ORDER_CHECK_MS = 15 * 60_000;

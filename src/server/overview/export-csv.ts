@@ -2,7 +2,7 @@ import { OVERVIEW_CSV_PAGE } from "@/lib/constants";
 import { messages, overviewMessages as m } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { csvDate, csvRecord } from "@/server/orders/orders-csv";
-import { readOverviewCsvPage, type CsvCursor, type OverviewCsvRow } from "./queries";
+import { readOverviewCsvPage, type CsvCursor, type OverviewCsvRow } from "./overview-queries";
 import { overviewRangeInput, type OverviewRange } from "./schemas";
 
 export const OVERVIEW_CSV_COLUMNS = ["Date", "Reference", "Customer", "E-mail", "Items", "Status", "Total", "Invoice", "VAT"] as const;

@@ -1,6 +1,6 @@
 import type { TRPCContext } from "@/server/api/trpc";
 import { afterUnpaidCancelled } from "@/server/orders/manage-orders";
-import { readSalesRange, readSalesSummary } from "./queries";
+import { readSalesRange, readSalesSummary } from "./overview-queries";
 import type { OverviewRange } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db" | "settings">;

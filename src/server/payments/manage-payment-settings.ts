@@ -2,7 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { OnlinePayments } from "./online-payments";
-import { adminViewOf, readCredentials, saveCredentials, type AdminPaymentSettings } from "./payment-settings";
+import { readCredentials, saveCredentials } from "./payment-queries";
+import { adminViewOf, type AdminPaymentSettings } from "./payment-settings";
 import type { PaymentSettingsValues } from "./schemas";
 
 const m = messages.payments;

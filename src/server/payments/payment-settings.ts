@@ -1,10 +1,10 @@
 import { KeptValues } from "@/server/cache/kept-values";
 import { perDatabase } from "@/server/cache/per-database";
-import { runAs, SERVICE, type Tx } from "@/server/db/as-caller";
+import { runAs, SERVICE } from "@/server/db/as-caller";
 import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import type { PaymentCredentials } from "@/server/ports/payments";
-import type { PaymentSettingsValues } from "./schemas";
+import { readCredentials } from "./payment-queries";
 
 /** What the admins' form shows: the merchant id and sandbox switch, and only whether the secrets are set. */
 export interface AdminPaymentSettings {
@@ -14,23 +14,6 @@ export interface AdminPaymentSettings {
   hasPassphrase: boolean;
 }
 
-const credentialsOf = (row: { payfast_merchant_id: string; payfast_merchant_key: string; payfast_passphrase: string; payfast_sandbox: boolean }): PaymentCredentials => ({
-  merchantId: row.payfast_merchant_id,
-  merchantKey: row.payfast_merchant_key,
-  passphrase: row.payfast_passphrase,
-  sandbox: row.payfast_sandbox,
-});
-
-/** The saved credentials (RLS: admins only; the service role for the server), or null while none are saved. */
-export async function readCredentials(trx: Tx): Promise<PaymentCredentials | null> {
-  const row = await trx
-    .selectFrom("payment_settings")
-    .select(["payfast_merchant_id", "payfast_merchant_key", "payfast_passphrase", "payfast_sandbox"])
-    .where("id", "=", true)
-    .executeTakeFirst();
-  return row ? credentialsOf(row) : null;
-}
-
 export function adminViewOf(credentials: PaymentCredentials | null): AdminPaymentSettings {
   return {
     merchantId: credentials?.merchantId ?? "",
@@ -38,44 +21,6 @@ export function adminViewOf(credentials: PaymentCredentials | null): AdminPaymen
     hasMerchantKey: Boolean(credentials?.merchantKey),
     hasPassphrase: Boolean(credentials?.passphrase),
   };
-}
-
-/** Saves the admins' form (RLS: admins only), keeping a secret left blank. */
-export async function saveCredentials(trx: Tx, input: PaymentSettingsValues): Promise<PaymentCredentials> {
-  const saved = await readCredentials(trx);
-  const values: PaymentCredentials = {
-    merchantId: input.merchantId,
-    merchantKey: input.merchantKey || (input.merchantId ? (saved?.merchantKey ?? "") : ""),
-    passphrase: input.clearPassphrase ? "" : input.passphrase.trim() || (saved?.passphrase ?? ""),
-    sandbox: input.sandbox,
-  };
-  const row = {
-    payfast_merchant_id: values.merchantId,
-    payfast_merchant_key: values.merchantKey,
-    payfast_passphrase: values.passphrase,
-    payfast_sandbox: values.sandbox,
-  };
-  await trx
-    .insertInto("payment_settings")
-    .values(row)
-    .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
-    .execute();
-  return values;
-}
-
-/** Start-up: the environment's PAYFAST_* credentials for a shop that has none saved yet; never touches saved ones. */
-export async function insertMissingCredentials(trx: Tx, credentials: PaymentCredentials | null): Promise<void> {
-  if (!credentials) return;
-  await trx
-    .insertInto("payment_settings")
-    .values({
-      payfast_merchant_id: credentials.merchantId,
-      payfast_merchant_key: credentials.merchantKey,
-      payfast_passphrase: credentials.passphrase,
-      payfast_sandbox: credentials.sandbox,
-    })
-    .onConflict((conflict) => conflict.column("id").doNothing())
-    .execute();
 }
 
 /** Kept credentials are read again after this long, even if no change was heard. */

@@ -26,7 +26,7 @@ export type PublicUrl = (object: StoredObject) => string;
  * File storage (docs/architecture.md#ports-and-the-platform, #files): moves bytes, never opens the caller's transaction. The
  * storage.objects row that lets a file be seen is written as the caller, so Postgres's storage
  * policies decide who may write where: by the domain in its own transaction next to the row
- * that names the file (local; storage/storage-rows.ts), or by the store itself (Supabase's
+ * that names the file (local; storage/storage-queries.ts), or by the store itself (Supabase's
  * Storage API, which writes its row under the same policies). storage/store-upload.ts keeps the
  * file and its rows together. Adapters: local disk, or Supabase Storage.
  */

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { purgeExpired } from "./privacy-queries";
 import type { ShopDatabase } from "@/server/db/database";
 import type { StoragePort } from "@/server/ports/storage";
 
@@ -11,7 +11,7 @@ export const RETENTION_CHECK_MS = 24 * 3600_000;
  * how many orders went.
  */
 export async function purgeExpiredRecords(database: Pick<ShopDatabase, "kysely">, storage: Pick<StoragePort, "removeAsService">): Promise<number> {
-  const { rows } = await sql<{ proof_path: string | null }>`select proof_path from public.purge_expired_records()`.execute(database.kysely);
+  const rows = await purgeExpired(database.kysely);
   const proofs = rows.flatMap((row) => (row.proof_path ? [{ bucket: "payments" as const, path: row.proof_path }] : []));
   if (proofs.length > 0) await storage.removeAsService(proofs);
   return rows.length;

@@ -6,7 +6,7 @@ import { sqlState } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
-import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./queries";
+import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./product-queries";
 
 const m = messages.admin;
 const BUCKET = "products-services" as const;

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/server/auth/session-user";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
-import { AccountGoneError, listOwnAvatars, setAvatarPath } from "./queries";
+import { AccountGoneError, listOwnAvatars, setAvatarPath } from "./profile-queries";
 
 const m = messages.profile;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "auth" | "forgetCaller"> & { user: SessionUser };

@@ -2,14 +2,14 @@ import { GO_LIVE_ITEMS, type GoLiveItem } from "@/lib/constants";
 import type { TRPCContext } from "@/server/api/trpc";
 import { readFulfilmentSettings } from "@/server/fulfilment/fulfilment-queries";
 import { invoiceSettingsFromEnv } from "@/server/invoices/defaults";
-import { readInvoiceSettings } from "@/server/invoices/queries";
+import { readInvoiceSettings } from "@/server/invoices/invoice-queries";
 import type { InvoiceSettingsValues } from "@/server/invoices/schemas";
-import { readCredentials } from "@/server/payments/payment-settings";
+import { readCredentials } from "@/server/payments/payment-queries";
 import type { PaymentCredentials } from "@/server/ports/payments";
 import { isPlaceholderBank } from "./bank-transfer";
 import { settingsFromEnv } from "./defaults";
 import { DEMO_VALUES, isDemoValue } from "./demo-values";
-import { publicSettingsOf, readAdminSettings } from "./queries";
+import { publicSettingsOf, readAdminSettings } from "./settings-queries";
 import type { ShopSettingsValues } from "./schemas";
 
 /** Everything the checklist looks at: the settings, and two facts of the environment (booleans only). */

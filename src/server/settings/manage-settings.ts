@@ -2,7 +2,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { bankTransferStatus } from "./bank-transfer";
 import { settingsFromEnv } from "./defaults";
-import { publicSettingsOf, readAdminSettings, saveSettings } from "./queries";
+import { publicSettingsOf, readAdminSettings, saveSettings } from "./settings-queries";
 import type { ShopSettingsValues } from "./schemas";
 
 const m = messages.settings;

@@ -1,7 +1,7 @@
 import type { TRPCContext } from "@/server/api/trpc";
 import { bankTransferStatus, type BankTransferStatus } from "./bank-transfer";
 import { DEMO_VALUES, isDemoValue } from "./demo-values";
-import type { PublicShopSettings } from "./queries";
+import type { PublicShopSettings } from "./settings-queries";
 
 /** What every page may show of the shop's settings: its contact details and policies, never its bank account. */
 export interface PublishedSettings extends Pick<PublicShopSettings, "contact" | "informationOfficer" | "unpaidOrderDays"> {

@@ -4,7 +4,7 @@ import { ANON, runAs } from "@/server/db/as-caller";
 import { CATALOGUE_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import { settingsFromEnv } from "./defaults";
-import { publicSettingsOf, readPublicSettings, type PublicShopSettings } from "./queries";
+import { publicSettingsOf, readPublicSettings, type PublicShopSettings } from "./settings-queries";
 
 /** Kept settings are read again after this long, even if no change was heard (a lost notification). */
 export const SETTINGS_TTL_MS = 60_000;

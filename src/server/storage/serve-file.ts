@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { objectMetadata } from "./storage-queries";
 import type { TRPCContext } from "@/server/api/trpc";
 import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from "@/server/ports/storage";
 import { FILE_EXTENSIONS, type StoredFileType } from "@/server/storage/image-check";
@@ -28,21 +28,7 @@ export async function serveStoredFile(ctx: Pick<TRPCContext, "db" | "storage">, 
   if (ctx.storage.provider !== "local" || !BUCKETS.includes(bucket as Bucket)) return notFound();
   const object = { bucket: bucket as Bucket, path: segments.join("/") };
   const isPublic = PUBLIC_BUCKETS.includes(object.bucket);
-  const metadata = await ctx.db.transaction(async (trx) => {
-    // A public bucket's files are public by their exact name, as Supabase serves them, while no
-    // policy lets anyone list them (migration 20261128000100); a private one's row is read as the caller.
-    if (isPublic) {
-      const { rows } = await sql<{ metadata: unknown }>`select private.public_object(${object.bucket}, ${object.path}) as metadata`.execute(trx);
-      return rows[0]?.metadata ?? null;
-    }
-    const row = await trx
-      .selectFrom("storage.objects")
-      .select("metadata")
-      .where("bucket_id", "=", object.bucket)
-      .where("name", "=", object.path)
-      .executeTakeFirst();
-    return row?.metadata ?? null;
-  });
+  const metadata = await ctx.db.transaction((trx) => objectMetadata(trx, object, isPublic));
   if (!metadata) return notFound();
   const type = (metadata as { mimetype?: string }).mimetype;
   if (!type || !SERVED_TYPES.has(type)) return notFound();

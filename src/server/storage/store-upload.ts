@@ -1,6 +1,6 @@
 import type { ScopedDb, Tx } from "@/server/db/as-caller";
 import { StorageError, type StoragePort, type StoredObject } from "@/server/ports/storage";
-import { deleteObjectRow, insertObjectRow } from "./storage-rows";
+import { deleteObjectRow, insertObjectRow } from "./storage-queries";
 
 /** What storing a file as the caller needs: the caller's database and the storage port. */
 export interface StorageDeps {

@@ -48,7 +48,7 @@ function rulesOf(serviceDb: Kysely<DB>, bucket: Bucket): Promise<BucketRules | u
 /**
  * Local storage: bytes on disk under `root` (DATA_DIR/storage). The storage.objects row that
  * makes a file visible is the domain's to write, as the caller in its own transaction
- * (storage/storage-rows.ts), so the same storage policies as Supabase decide; the file is written
+ * (storage/storage-queries.ts), so the same storage policies as Supabase decide; the file is written
  * before that transaction and removed again if its row does not commit.
  */
 export function createLocalStorage(root: string, serviceDb: Kysely<DB>): StoragePort {

@@ -56,3 +56,17 @@ function asStorageError(error: unknown, forbidden: string): StorageError | undef
       return undefined;
   }
 }
+
+/**
+ * A stored object's metadata, or null. A public bucket's files are public by their exact name, as
+ * Supabase serves them, while no policy lets anyone list them (migration 20261128000100); a private
+ * one's row is read as the caller.
+ */
+export async function objectMetadata(trx: Tx, object: StoredObject, isPublic: boolean): Promise<unknown> {
+  if (isPublic) {
+    const { rows } = await sql<{ metadata: unknown }>`select private.public_object(${object.bucket}, ${object.path}) as metadata`.execute(trx);
+    return rows[0]?.metadata ?? null;
+  }
+  const row = await trx.selectFrom("storage.objects").select("metadata").where("bucket_id", "=", object.bucket).where("name", "=", object.path).executeTakeFirst();
+  return row?.metadata ?? null;
+}

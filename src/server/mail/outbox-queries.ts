@@ -1,0 +1,71 @@
+import { sql, type Kysely } from "kysely";
+import type { Tx } from "@/server/db/as-caller";
+import type { DB } from "@/server/db/schema";
+
+/** The mail outbox's SQL (outbox.ts delivers, worker.ts wakes it, outbox-page.ts shows it). */
+
+export interface OutboxRow {
+  id: string;
+  recipient: string;
+  template: string;
+  data: unknown;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due rows: `for update skip locked`, so several server processes on one
+ * database share the work, each row going to one of them; the claim moves the row's next
+ * attempt `claimMs` ahead, so a worker that dies mid-send leaves it for another to take later.
+ */
+export async function claimDue(db: Kysely<DB>, limit: number, claimMs: number): Promise<OutboxRow[]> {
+  const { rows } = await sql<OutboxRow>`
+    update public.mail_outbox m
+    set next_attempt_at = now() + ${`${claimMs} milliseconds`}::interval
+    where m.id in (
+      select id from public.mail_outbox
+      where sent_at is null and failed_at is null and next_attempt_at <= now()
+      order by next_attempt_at, created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning m.id, m.recipient, m.template, m.data, m.attempts`.execute(db);
+  return rows;
+}
+
+export async function markSent(db: Kysely<DB>, id: string) {
+  await db.updateTable("mail_outbox").set({ sent_at: new Date(), attempts: sql`attempts + 1`, last_error: null }).where("id", "=", id).execute();
+}
+
+/** A failed send: counted, its error kept, given up on (`failed`) or tried again at `nextAttemptAt`. */
+export async function recordFailedSend(db: Kysely<DB>, id: string, result: { attempts: number; lastError: string; failed: boolean; nextAttemptAt: Date }) {
+  await db
+    .updateTable("mail_outbox")
+    .set({ attempts: result.attempts, last_error: result.lastError, failed_at: result.failed ? new Date() : null, next_attempt_at: result.nextAttemptAt })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** One row by id, to show a new mail in the development log. */
+export async function findOutboxRow(db: Kysely<DB>, id: string) {
+  return db.selectFrom("mail_outbox").select(["id", "recipient", "template", "data"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The outbox as admins see it (RLS: admins only), newest first, with each mail rendered. */
+export async function listOutbox(trx: Tx, limit = 100) {
+  const rows = await trx
+    .selectFrom("mail_outbox")
+    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const counts = await trx
+    .selectFrom("mail_outbox")
+    .select([
+      sql<string>`count(*) filter (where sent_at is not null)`.as("sent"),
+      sql<string>`count(*) filter (where failed_at is not null)`.as("failed"),
+      sql<string>`count(*) filter (where sent_at is null and failed_at is null)`.as("waiting"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { rows, counts: { sent: Number(counts.sent), failed: Number(counts.failed), waiting: Number(counts.waiting) } };
+}
