@@ -1,12 +1,24 @@
--- rate_limit_hits -----------------------------------------------------------------------------
+-- Rate limits (src/server/security/): failed sign-ins, sign-ups, contact messages and checkouts
+-- are counted in the database, so a limit holds across server processes and restarts.
+
+-- private.rate_limit_hits ---------------------------------------------------------------------
+-- Rate limits live in the database, so a limit holds across server processes and restarts. The
+-- API roles reach them only through the functions below, which the server calls inside the
+-- caller's own transaction.
 create table private.rate_limit_hits (
   key text not null check (char_length(key) <= 300),
   at timestamptz not null default now()
 );
+
 create index rate_limit_hits_key_at_idx on private.rate_limit_hits (key, at);
+
 alter table private.rate_limit_hits enable row level security;
+
 revoke all on private.rate_limit_hits from public, anon, authenticated;
 
+-- Milliseconds until `p_key` may act again (0: it may now). With p_hit, an allowed action is
+-- counted. A transaction-level advisory lock on the key makes check-and-count atomic, so two
+-- processes cannot both take the last allowed attempt.
 create function private.rate_limit_take(p_key text, p_limit integer, p_window_ms integer, p_hit boolean)
 returns integer
 language plpgsql security definer set search_path = ''
@@ -39,6 +51,7 @@ $$;
 revoke execute on function private.rate_limit_take(text, integer, integer, boolean) from public;
 grant execute on function private.rate_limit_take(text, integer, integer, boolean) to anon, authenticated, service_role;
 
+-- Forgets a key's attempts (a successful sign-in clears its e-mail's failures).
 create function private.rate_limit_reset(p_key text)
 returns void
 language sql security definer set search_path = ''

@@ -1,8 +1,16 @@
+-- Cart and orders (src/server/cart/, src/server/orders/, src/server/live/): the cart, the orders
+-- with their lines and status history, the order bookkeeping triggers, the unpaid-order policy
+-- and the live-update notifications. Orders are placed only by place_order() (100_checkout.sql).
+-- Errors raised here carry a stable code as their message (e.g. 'cart_empty'); the server maps
+-- each to the message for the user (src/server/db/sql-errors.ts).
+
 -- Orders start in pending_payment (customers read "Pending Payment Verification"); paid orders
 -- are pending_delivery or complete (invoices, the sales overview and capacity count them so).
 create type public.order_status as enum ('pending_payment', 'pending_delivery', 'complete', 'cancelled');
 
--- cart_items ----------------------------------------------------------------------------------
+-- public.cart_items ---------------------------------------------------------------------------
+-- A surrogate id keeps realtime DELETE events (which carry only the primary key and are not
+-- filtered by RLS) free of whose cart held which product.
 -- Triggers (they fire in name order within each timing):
 --   cart_items_notify: after insert or delete or update, per row -> public.notify_shop_change()
 create table public.cart_items (
@@ -13,8 +21,11 @@ create table public.cart_items (
   added_at timestamptz not null default now(),
   unique (user_id, product_id)
 );
+
 create index cart_items_product_idx on public.cart_items (product_id);
+
 alter table public.cart_items enable row level security;
+-- cart_items: only the owner, and only available products go in.
 create policy "cart_items: read own" on public.cart_items
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "cart_items: insert own, available products" on public.cart_items
@@ -29,10 +40,13 @@ create policy "cart_items: update own" on public.cart_items
   with check (user_id = (select auth.uid()));
 create policy "cart_items: delete own" on public.cart_items
   for delete to authenticated using (user_id = (select auth.uid()));
+
 revoke update on public.cart_items from anon, authenticated;
 grant all on public.cart_items to service_role;
 grant update (quantity) on public.cart_items to authenticated;
 
+-- add_to_cart: +1 on an existing line, a new line at 1, only for available products.
+-- Security invoker: the caller's own RLS policies decide, as for any direct write.
 create function public.add_to_cart(p_product_id uuid) returns public.cart_items
 language plpgsql security invoker set search_path = ''
 as $$
@@ -56,7 +70,10 @@ $$;
 revoke execute on function public.add_to_cart(uuid) from public, anon;
 grant execute on function public.add_to_cart(uuid) to authenticated, service_role;
 
--- orders --------------------------------------------------------------------------------------
+-- public.orders -------------------------------------------------------------------------------
+-- Created only through place_order() (100_checkout.sql); the owner and admins read, admins set
+-- the status. Status history, notices, mails, invoices, capacity and the sales rollup are written
+-- by triggers in the transaction of the change itself, so none can be missing after a commit.
 -- Triggers (they fire in name order within each timing):
 --   orders_capacity_on_status: after update of status, per row -> public.order_capacity_on_status() (090_fulfilment.sql)
 --   orders_invoice_payment: after update of status, per row -> public.invoice_paid_order() (080_invoices.sql)
@@ -99,6 +116,7 @@ create table public.orders (
     or (fulfilment_method = 'collection' and fulfilment_day is not null and delivery_address is null and delivery_area_id is null and delivery_fee = 0)
     or (fulfilment_method = 'delivery' and fulfilment_day is not null and delivery_address is not null and delivery_area_id is not null))
 );
+
 create index orders_user_created_idx on public.orders (user_id, created_at desc);
 create index orders_customer_email_idx on public.orders (lower(customer_email));
 create index orders_proof_path_idx on public.orders (proof_path) where proof_path is not null;
@@ -110,7 +128,9 @@ create index orders_unpaid_created_idx on public.orders (created_at) include (to
   where status = 'pending_payment';
 create index orders_fulfilment_day_idx on public.orders (fulfilment_day) where fulfilment_day is not null;
 create index orders_delivery_area_idx on public.orders (delivery_area_id) where delivery_area_id is not null;
+
 alter table public.orders enable row level security;
+-- orders: created only through place_order(); the owner and admins read; admins set status.
 create policy "orders: read own or admin" on public.orders
   for select to authenticated
   using (user_id = (select auth.uid()) or (select public.is_admin()));
@@ -118,11 +138,12 @@ create policy "orders: admin update" on public.orders
   for update to authenticated
   using ((select public.is_admin()))
   with check ((select public.is_admin()));
+
 revoke update on public.orders from anon, authenticated;
 grant all on public.orders to service_role;
 grant update (status) on public.orders to authenticated;
 
--- order_items ---------------------------------------------------------------------------------
+-- public.order_items --------------------------------------------------------------------------
 -- Triggers (they fire in name order within each timing):
 --   order_items_sales_rollup: after insert or delete, per row -> public.sales_rollup_order_items() (110_overview.sql)
 --   order_items_sales_rollup_update: after update of order_id, product_id, product_name, unit_price, quantity, is_delivery_fee, per row -> public.sales_rollup_order_items() (110_overview.sql)
@@ -140,8 +161,10 @@ create table public.order_items (
   is_delivery_fee boolean not null default false,
   constraint order_items_fee_shape check (not is_delivery_fee or product_id is null)
 );
+
 create index order_items_order_idx on public.order_items (order_id);
 create index order_items_product_idx on public.order_items (product_id);
+
 alter table public.order_items enable row level security;
 create policy "order_items: read with the order" on public.order_items
   for select to authenticated
@@ -149,9 +172,11 @@ create policy "order_items: read with the order" on public.order_items
     select 1 from public.orders o
     where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
   ));
+
 grant all on public.order_items to anon, authenticated, service_role;
 
--- order_status_events -------------------------------------------------------------------------
+-- public.order_status_events ------------------------------------------------------------------
+-- Every status change of an order: who, when, from, to. Written by a trigger only.
 create table public.order_status_events (
   id bigint generated always as identity primary key,
   order_id uuid not null references public.orders (id) on delete cascade,
@@ -163,7 +188,9 @@ create table public.order_status_events (
   -- PayFast"); null for a person's change (changed_by says who).
   reason text check (char_length(reason) <= 200)
 );
+
 create index order_status_events_order_idx on public.order_status_events (order_id, changed_at);
+
 alter table public.order_status_events enable row level security;
 create policy "order_status_events: read with the order" on public.order_status_events
   for select to authenticated
@@ -171,9 +198,11 @@ create policy "order_status_events: read with the order" on public.order_status_
     select 1 from public.orders o
     where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
   ));
+
 revoke insert, update, delete on public.order_status_events from anon, authenticated;
 grant all on public.order_status_events to service_role;
 
+-- updated_at follows every change of an order.
 create function public.touch_order() returns trigger
 language plpgsql security invoker set search_path = ''
 as $$
@@ -188,6 +217,12 @@ create trigger orders_touch
   before update on public.orders
   for each row execute function public.touch_order();
 
+-- The status history, written in the change's own transaction. Security definer: nobody may
+-- write order_status_events directly. A change made by the shop itself is marked by the
+-- transaction-local setting shop.status_reason, which only the shop's own functions set and clear
+-- again before they return (cancel_unpaid_orders() below, record_online_payment() in
+-- 085_payments.sql): then nobody is named as having made it, even when an admin's request ran
+-- the function, and the reason is kept.
 create function public.record_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -210,6 +245,19 @@ create trigger orders_record_status
   after insert or update of status on public.orders
   for each row execute function public.record_order_status();
 
+-- cancel_unpaid_orders(days): cancels every order still pending_payment that was placed more
+-- than `days` days ago; 0 means never. Returns how many it cancelled.
+--
+-- Who may call it: an admin, as themselves, in their own transaction (the server runs it before
+-- the admin's order list loads), or the server's own privileged connection (its timer, with no
+-- caller claims) and service_role. Security definer because it changes orders no matter who is
+-- signed in and writes history no API role may write; it does nothing else.
+--
+-- Idempotent: it touches only orders still pending_payment, so a second run finds nothing. Runs
+-- from several server processes (or an admin's page load and the timer) wait for each other on
+-- an advisory lock rather than lock the same rows in different orders. The reason is set with
+-- set_config() in the body, never in a SET clause: Supabase refuses a custom parameter there
+-- (postgres is not a superuser, docs/architecture.md#supabase-is-not-a-superuser).
 create function public.cancel_unpaid_orders(p_days integer) returns integer
 language plpgsql security definer
 set search_path = ''
@@ -251,6 +299,8 @@ $$;
 revoke execute on function public.cancel_unpaid_orders(integer) from public, anon;
 grant execute on function public.cancel_unpaid_orders(integer) to authenticated, service_role;
 
+-- Live updates: local modes forward these notifications to the subscribers allowed to see them
+-- (the owner; admins for orders). The payload holds ids only, never the row.
 create function public.notify_shop_change() returns trigger
 language plpgsql security invoker set search_path = ''
 as $$

@@ -1,4 +1,8 @@
--- contact_messages ----------------------------------------------------------------------------
+-- The contact form (src/server/contact/): anyone sends a message; admins read it and are told of
+-- it as it arrives (live), like a new order.
+
+-- public.contact_messages ---------------------------------------------------------------------
+-- Anyone may send; only admins read, mark as read and delete.
 -- Triggers (they fire in name order within each timing):
 --   contact_messages_mail: after insert, per row -> public.mail_contact_message() (070_mail.sql)
 --   contact_messages_notify: after insert, per row -> public.notify_contact_message()
@@ -12,8 +16,11 @@ create table public.contact_messages (
   read_at timestamptz,
   created_at timestamptz not null default now()
 );
+
 create index contact_messages_created_idx on public.contact_messages (created_at desc);
+
 alter table public.contact_messages enable row level security;
+-- contact_messages: anyone may send; only admins read and mark as read.
 create policy "contact_messages: anyone sends" on public.contact_messages
   for insert to anon, authenticated
   with check (read_at is null and user_id is not distinct from (select auth.uid()));
@@ -23,10 +30,16 @@ create policy "contact_messages: admin update" on public.contact_messages
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy "contact_messages: admin delete" on public.contact_messages
   for delete to authenticated using ((select public.is_admin()));
+
 revoke update on public.contact_messages from anon, authenticated;
 grant all on public.contact_messages to service_role;
 grant update (read_at) on public.contact_messages to authenticated;
 
+-- Local modes: the insert notifies on the channel the orders and cart triggers use. The payload
+-- holds ids only and no user_id on purpose: the sender (a visitor, or a signed-in customer) must
+-- not hear of it; only admins do (mayHear in src/server/platform/adapters/local/local-live.ts).
+-- Security invoker like notify_shop_change(): pg_notify needs no privilege, and a trigger runs its
+-- function whatever EXECUTE the inserting role holds.
 create function public.notify_contact_message() returns trigger
 language plpgsql security invoker set search_path = ''
 as $$
@@ -41,6 +54,7 @@ end
 $$;
 revoke execute on function public.notify_contact_message() from public, anon, authenticated;
 grant execute on function public.notify_contact_message() to service_role;
+-- Inserts only: marking read or deleting a message is the admin's own doing, nothing to announce.
 create trigger contact_messages_notify
   after insert on public.contact_messages
   for each row execute function public.notify_contact_message();

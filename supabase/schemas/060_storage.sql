@@ -1,3 +1,9 @@
+-- Files (src/server/storage/): the three buckets and who may do what in them. products-services
+-- (public, product images), payments (private, proofs of payment under {uid}/...), avatars
+-- (public, profile pictures under {uid}/...). Public buckets have no SELECT policy for everyone:
+-- their public URLs need none, and one would let anyone list them (Supabase's advisor, lint
+-- public_bucket_allows_listing); the writers keep reading what they may change.
+
 -- Buckets are rows here, not only in config.toml, because SQL is the one place that works in
 -- every run mode (config.toml lists the same values for the CLI, and tests/api/supabase-config.test.ts
 -- holds the two equal). Proofs of payment may be PDF: South African banking apps save them that
@@ -22,6 +28,7 @@ create policy "products-services: admin delete" on storage.objects
   for delete to authenticated
   using (bucket_id = 'products-services' and (select public.is_admin()));
 
+-- payments: proofs of payment at {uid}/{timestamp}_{filename}; private to the owner and admins.
 create policy "payments: insert own folder" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'payments' and (storage.foldername(name))[1] = (select auth.uid()::text));
@@ -33,6 +40,8 @@ create policy "payments: read own or admin" on storage.objects
     and ((storage.foldername(name))[1] = (select auth.uid()::text) or (select public.is_admin()))
   );
 
+-- An owner may remove a proof no order refers to (the rollback of a failed checkout); a proof
+-- that an order holds stays for the business's records.
 create policy "payments: delete own unclaimed" on storage.objects
   for delete to authenticated
   using (
@@ -54,6 +63,8 @@ create policy "avatars: delete own folder" on storage.objects
   for delete to authenticated
   using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid()::text));
 
+-- What still needs SELECT: an UPDATE or DELETE with a WHERE clause sees only rows a SELECT policy
+-- lets it see, so the writers keep reading what they may change, and no one else lists anything.
 create policy "products-services: admin read" on storage.objects
   for select to authenticated
   using (bucket_id = 'products-services' and (select public.is_admin()));
@@ -62,6 +73,10 @@ create policy "avatars: read own folder" on storage.objects
   for select to authenticated
   using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid()::text));
 
+-- A public bucket's object by its exact name, as Supabase Storage's public URL finds it: its
+-- type and size for the local modes' file route, or null. Never a listing: one name in, one
+-- object out, and only from public buckets. Security definer because no SELECT policy covers
+-- public objects any more.
 create function private.public_object(p_bucket text, p_name text) returns jsonb
 language sql stable security definer set search_path = ''
 as $$

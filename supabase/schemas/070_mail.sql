@@ -1,4 +1,13 @@
--- mail_outbox ---------------------------------------------------------------------------------
+-- The transactional mail outbox (src/server/mail/): every mail is a row written by SQL in the same
+-- transaction as its event (order placed, status changed, unpaid order cancelled, contact
+-- message, account deleted, payment received), so no committed event lacks its mail and no
+-- rolled-back event sends one. Delivery is at least once: the Message-ID is derived from the
+-- row's id. See docs/architecture.md#mail-outbox.
+
+-- public.mail_outbox --------------------------------------------------------------------------
+-- Every mail is a row written by SQL in the same transaction as its event. A worker in each
+-- server process claims due rows (`for update skip locked`), sends them and marks them; failures
+-- back off up to a day, and after 10 tries a row is marked failed for the admins to see.
 create table public.mail_outbox (
   id uuid primary key default gen_random_uuid(),
   recipient text not null check (char_length(recipient) between 3 and 255),
@@ -15,15 +24,21 @@ create table public.mail_outbox (
   failed_at timestamptz,
   last_error text check (char_length(last_error) <= 2000)
 );
+
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where sent_at is null and failed_at is null;
 create index mail_outbox_created_idx on public.mail_outbox (created_at desc);
+
 alter table public.mail_outbox enable row level security;
+-- Admins may read the outbox (the Outbox page); nobody writes it through the API: rows come from
+-- the triggers below, and the worker runs on the server's own connection.
 create policy "mail_outbox: admins read" on public.mail_outbox
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.mail_outbox from anon, authenticated;
 grant all on public.mail_outbox to service_role;
 grant select on public.mail_outbox to authenticated;
 
+-- Writes a mail into the outbox and wakes the workers (a NOTIFY is delivered on commit only).
 create function private.enqueue_mail(p_recipient text, p_template text, p_data jsonb)
 returns void
 language plpgsql security definer set search_path = ''
@@ -40,6 +55,7 @@ end
 $$;
 revoke execute on function private.enqueue_mail(text, text, jsonb) from public, anon, authenticated;
 
+-- Where the shop's notices go: the order-notice inbox, else the published contact address.
 create function private.shop_notice_address()
 returns text
 language sql stable security definer set search_path = ''
@@ -51,6 +67,10 @@ as $$
 $$;
 revoke execute on function private.shop_notice_address() from public, anon, authenticated;
 
+-- Order placed: to the customer (items, total, reference, how it is to be paid, and the opening
+-- hours for a collection; the bank details come from the settings when the mail is rendered) and
+-- to the shop. A deferred trigger, so it runs at commit, when place_order has written the order's
+-- lines too.
 create function public.mail_order_placed() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -85,6 +105,11 @@ create constraint trigger orders_mail_placed
   deferrable initially deferred
   for each row execute function public.mail_order_placed();
 
+-- Status changed: to the customer, in the customer's words (the template words it), naming the
+-- invoice or credit note the same change issued (orders_invoice_payment runs first: triggers fire
+-- by name). The shop's own cancellation of an unpaid order (cancel_unpaid_orders() marks it with
+-- 'shop.status_reason') gets its own mail saying why; a change made by a payment has its own
+-- mails (record_online_payment(), 085_payments.sql).
 create function public.mail_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -118,6 +143,7 @@ create trigger orders_mail_status
   after update of status on public.orders
   for each row execute function public.mail_order_status();
 
+-- A contact message: to the shop (the mail's Reply-To is the sender).
 create function public.mail_contact_message() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -135,6 +161,7 @@ create trigger contact_messages_mail
   after insert on public.contact_messages
   for each row execute function public.mail_contact_message();
 
+-- An account deleted: to the former customer, confirming what went and what stays.
 create function public.mail_account_deleted() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

@@ -1,3 +1,10 @@
+-- Tax invoices and credit notes (src/server/invoices/, docs/invoices-and-overview.md). When an
+-- order becomes paid (out of pending_payment into pending_delivery or complete), a trigger issues
+-- one invoice in the same transaction: the next number of a counter row (gap-free, never reused)
+-- and a frozen snapshot of everything the PDF prints. A cancelled paid order gets a credit note
+-- that references its invoice, numbered the same way from its own counter.
+
+-- When and by whom: stamped here, so no caller can write them.
 create function public.stamp_invoice_settings() returns trigger
 language plpgsql security invoker set search_path = ''
 as $$
@@ -10,7 +17,11 @@ $$;
 revoke execute on function public.stamp_invoice_settings() from public, anon, authenticated;
 grant execute on function public.stamp_invoice_settings() to service_role;
 
--- invoice_settings ----------------------------------------------------------------------------
+-- public.invoice_settings ---------------------------------------------------------------------
+-- Their own table (not shop_settings): admins only, since nothing here is shown before an invoice
+-- is issued, and the invoice itself carries a copy. Seeded on first start from SHOP_VAT_NUMBER,
+-- SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS and INVOICE_PREFIX (src/server/invoices/defaults.ts), on
+-- Supabase by supabase/seed.sql.
 -- Triggers (they fire in name order within each timing):
 --   invoice_settings_stamp: before insert or update, per row -> public.stamp_invoice_settings()
 create table public.invoice_settings (
@@ -25,6 +36,7 @@ create table public.invoice_settings (
   updated_by uuid references public.profiles (id) on delete set null,
   check (not vat_registered or vat_number <> '')
 );
+
 alter table public.invoice_settings enable row level security;
 create policy "invoice_settings: admin read" on public.invoice_settings
   for select to authenticated using ((select public.is_admin()));
@@ -32,23 +44,29 @@ create policy "invoice_settings: admin insert" on public.invoice_settings
   for insert to authenticated with check ((select public.is_admin()));
 create policy "invoice_settings: admin update" on public.invoice_settings
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
 revoke all on public.invoice_settings from anon, authenticated;
 grant all on public.invoice_settings to service_role;
 grant select on public.invoice_settings to authenticated;
 grant insert (vat_registered, vat_number, legal_name, legal_address, invoice_prefix),
       update (vat_registered, vat_number, legal_name, legal_address, invoice_prefix) on public.invoice_settings to authenticated;
+
 create trigger invoice_settings_stamp
   before insert or update on public.invoice_settings
   for each row execute function public.stamp_invoice_settings();
 
--- invoice_counters ----------------------------------------------------------------------------
+-- public.invoice_counters ---------------------------------------------------------------------
+-- One row per kind: the number is taken by `update ... set last_number = last_number + 1`, which
+-- holds the row's lock until the transaction ends, so numbers are gap-free and never reused.
 create table public.invoice_counters (
   kind text primary key check (kind in ('invoice', 'credit_note')),
   last_number bigint not null default 0 check (last_number >= 0)
 );
+
 alter table public.invoice_counters enable row level security;
 create policy "invoice_counters: admin read" on public.invoice_counters
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.invoice_counters from anon, authenticated;
 grant all on public.invoice_counters to service_role;
 grant select on public.invoice_counters to authenticated;
@@ -56,6 +74,9 @@ grant select on public.invoice_counters to authenticated;
 insert into public.invoice_counters (kind) values ('invoice'), ('credit_note')
 on conflict (kind) do nothing;
 
+-- Nobody changes an issued document, not even the table's owner or service_role (RLS does not
+-- bind them). Deleting is only the order's own deletion cascading (the retention purge after 5
+-- years): by then the order row is gone.
 create function public.keep_invoices_unchanged() returns trigger
 language plpgsql security invoker set search_path = ''
 as $$
@@ -72,7 +93,10 @@ $$;
 revoke execute on function public.keep_invoices_unchanged() from public, anon, authenticated;
 grant execute on function public.keep_invoices_unchanged() to service_role;
 
--- invoices ------------------------------------------------------------------------------------
+-- public.invoices -----------------------------------------------------------------------------
+-- Issued documents: everything the PDF prints, frozen. Nobody can change or delete one (no
+-- privilege or policy for the API roles, and a trigger that refuses even the table's owner); they
+-- go only with their order, after the 5 years of record keeping.
 -- Triggers (they fire in name order within each timing):
 --   invoices_no_truncate: before truncate, per statement -> public.keep_invoices_unchanged()
 --   invoices_unchanged: before delete or update, per row -> public.keep_invoices_unchanged()
@@ -93,7 +117,9 @@ create table public.invoices (
   unique (kind, serial),
   check ((kind = 'credit_note') = (credits_invoice_id is not null))
 );
+
 create index invoices_order_idx on public.invoices (order_id, issued_at);
+
 alter table public.invoices enable row level security;
 create policy "invoices: read with the order" on public.invoices
   for select to authenticated
@@ -101,9 +127,11 @@ create policy "invoices: read with the order" on public.invoices
     select 1 from public.orders o
     where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
   ));
+
 revoke all on public.invoices from anon, authenticated;
 grant all on public.invoices to service_role;
 grant select on public.invoices to authenticated;
+
 create trigger invoices_unchanged
   before update or delete on public.invoices
   for each row execute function public.keep_invoices_unchanged();
@@ -111,14 +139,17 @@ create trigger invoices_no_truncate
   before truncate on public.invoices
   for each statement execute function public.keep_invoices_unchanged();
 
--- invoice_downloads ---------------------------------------------------------------------------
+-- public.invoice_downloads --------------------------------------------------------------------
+-- Every download, so the second and later print "Copy".
 create table public.invoice_downloads (
   id bigint generated always as identity primary key,
   invoice_id uuid not null references public.invoices (id) on delete cascade,
   downloaded_by uuid references public.profiles (id) on delete set null,
   downloaded_at timestamptz not null default now()
 );
+
 create index invoice_downloads_invoice_idx on public.invoice_downloads (invoice_id);
+
 alter table public.invoice_downloads enable row level security;
 create policy "invoice_downloads: read with the invoice" on public.invoice_downloads
   for select to authenticated
@@ -126,10 +157,15 @@ create policy "invoice_downloads: read with the invoice" on public.invoice_downl
     select 1 from public.invoices i join public.orders o on o.id = i.order_id
     where i.id = invoice_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
   ));
+
 revoke all on public.invoice_downloads from anon, authenticated;
 grant all on public.invoice_downloads to service_role;
 grant select on public.invoice_downloads to authenticated;
 
+-- record_invoice_download(invoice): records the caller's download and returns which it is (1: the
+-- original; more: a copy). Security definer because downloads are written by nobody else, and two
+-- first downloads at once must not both be the original (the advisory lock orders them); it
+-- checks itself that the caller may read the invoice (its owner or an admin).
 create function public.record_invoice_download(p_invoice_id uuid) returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -155,14 +191,21 @@ $$;
 revoke execute on function public.record_invoice_download(uuid) from public, anon;
 grant execute on function public.record_invoice_download(uuid) to authenticated, service_role;
 
+-- The rate and the threshold, as src/lib/constants.ts has them (tests/db/invoices.test.ts holds
+-- the two equal). Functions, so the snapshot code reads them by name.
 create function private.vat_rate_percent() returns numeric
 language sql immutable set search_path = '' as $$ select 15::numeric $$;
 revoke execute on function private.vat_rate_percent() from public, anon, authenticated;
 
+-- Above this amount (VAT inclusive) a full tax invoice with the buyer's details; at or below it an abridged one.
 create function private.full_tax_invoice_above() returns numeric
 language sql immutable set search_path = '' as $$ select 5000::numeric $$;
 revoke execute on function private.full_tax_invoice_above() from public, anon, authenticated;
 
+-- VAT in VAT-inclusive amounts, per line and in total, agreeing to the cent: the total's VAT is
+-- round(total × rate / (100 + rate), 2); each line gets its exact share rounded down, and the
+-- cents left over go to the lines with the largest remainders (ties: the earlier line). So every
+-- line is within a cent of its exact VAT and the lines add up to the total's.
 create function private.vat_allocation(p_amounts numeric[], p_rate numeric) returns numeric[]
 language sql immutable set search_path = ''
 as $$
@@ -187,6 +230,8 @@ as $$
 $$;
 revoke execute on function private.vat_allocation(numeric[], numeric) from public, anon, authenticated;
 
+-- private.issue_invoice(order): the next invoice number and the snapshot, from the order's lines
+-- as sold, the buyer's profile and the settings as they are now.
 create function private.issue_invoice(p_order_id uuid) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -270,6 +315,8 @@ end
 $$;
 revoke execute on function private.issue_invoice(uuid) from public, anon, authenticated;
 
+-- private.issue_credit_note(invoice): the invoice's snapshot as a credit note, under the next
+-- credit-note number, naming the invoice it credits (with the seller's details as on the invoice).
 create function private.issue_credit_note(p_invoice_id uuid) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -298,6 +345,9 @@ end
 $$;
 revoke execute on function private.issue_credit_note(uuid) from public, anon, authenticated;
 
+-- The trigger: an order becoming paid gets an invoice unless it holds one not yet credited (a
+-- move between the paid statuses issues nothing); a cancelled order with such an invoice gets
+-- its credit note. Runs before orders_mail_status (triggers fire by name), so the mail names it.
 create function public.invoice_paid_order() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

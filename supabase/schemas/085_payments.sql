@@ -1,4 +1,13 @@
--- payments ------------------------------------------------------------------------------------
+-- Online payments (src/server/payments/, docs/payments.md): "Pay now" through a hosted payment
+-- page (PayFast first), beside bank transfer with a proof. An order paid online is placed by the
+-- same path as every order (100_checkout.sql) and stays pending_payment until the provider's
+-- notification is believed by the server and applied here by record_online_payment(), on the
+-- server's service identity only, exactly once.
+
+-- public.payments -----------------------------------------------------------------------------
+-- A payment row per provider transaction (unique (provider, provider_payment_id)), written in one
+-- transaction with the order's move to pending_delivery, its history and its mails, so a repeated
+-- notification changes nothing.
 create table public.payments (
   id uuid primary key default gen_random_uuid(),
   order_id uuid not null references public.orders (id) on delete cascade,
@@ -13,19 +22,25 @@ create table public.payments (
   received_at timestamptz not null default now(),
   unique (provider, provider_payment_id)
 );
+
 create index payments_order_idx on public.payments (order_id);
+
 alter table public.payments enable row level security;
+-- Customers read the payments of their own orders, admins all. Nobody writes them through the
+-- API: record_online_payment() does, for the server's service identity.
 create policy "payments: owner or admin read" on public.payments
   for select to authenticated
   using (
     (select public.is_admin())
     or exists (select 1 from public.orders o where o.id = order_id and o.user_id = (select auth.uid()))
   );
+
 revoke all on public.payments from anon, authenticated;
 grant all on public.payments to service_role;
 grant select on public.payments to authenticated;
 
--- payment_settings ----------------------------------------------------------------------------
+-- public.payment_settings ---------------------------------------------------------------------
+-- The provider's credentials: admins only; the server reads them as the service role.
 -- Triggers (they fire in name order within each timing):
 --   payment_settings_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change() (020_catalogue.sql)
 --   payment_settings_stamp: before insert or update, per row -> public.stamp_shop_settings() (030_settings.sql)
@@ -37,6 +52,7 @@ create table public.payment_settings (
   payfast_sandbox boolean not null default false,
   updated_at timestamptz not null default now()
 );
+
 alter table public.payment_settings enable row level security;
 create policy "payment_settings: admin read" on public.payment_settings
   for select to authenticated using ((select public.is_admin()));
@@ -44,18 +60,22 @@ create policy "payment_settings: admin insert" on public.payment_settings
   for insert to authenticated with check ((select public.is_admin()));
 create policy "payment_settings: admin update" on public.payment_settings
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
 revoke all on public.payment_settings from anon, authenticated;
 grant all on public.payment_settings to service_role;
 grant select on public.payment_settings to authenticated;
 grant insert (payfast_merchant_id, payfast_merchant_key, payfast_passphrase, payfast_sandbox),
       update (payfast_merchant_id, payfast_merchant_key, payfast_passphrase, payfast_sandbox) on public.payment_settings to authenticated;
+
 create trigger payment_settings_stamp
   before insert or update on public.payment_settings
   for each row execute function public.stamp_shop_settings();
+-- Whether checkout offers "Pay now" is part of the published settings every process keeps.
 create trigger payment_settings_catalogue_changes
   after insert or update or delete or truncate on public.payment_settings
   for each statement execute function public.notify_catalogue_change();
 
+-- Whether paying online is set up: a merchant id and key are saved (place_order_pay_now asks).
 create function public.pay_now_available() returns boolean
 language sql stable security definer set search_path = ''
 as $$
@@ -66,6 +86,9 @@ $$;
 revoke execute on function public.pay_now_available() from public, anon, authenticated;
 grant execute on function public.pay_now_available() to service_role;
 
+-- A customer whose online payment did not go through pays by bank transfer after all: the proof
+-- is attached to their own order, still pending payment and without one. Checked as place_order
+-- checks a proof.
 create function public.attach_payment_proof(p_order_id uuid, p_proof_path text)
 returns public.orders
 language plpgsql security definer set search_path = ''
@@ -99,6 +122,8 @@ $$;
 revoke execute on function public.attach_payment_proof(uuid, text) from public, anon;
 grant execute on function public.attach_payment_proof(uuid, text) to authenticated, service_role;
 
+-- The order a provider's notification names, as the server checks it before it asks the
+-- provider to confirm: its reference, total and status. Service identity only.
 create function public.order_for_payment(p_order_id uuid)
 returns table (id uuid, reference text, total numeric, status public.order_status)
 language sql stable security definer set search_path = ''
@@ -108,6 +133,11 @@ $$;
 revoke execute on function public.order_for_payment(uuid) from public, anon, authenticated;
 grant execute on function public.order_for_payment(uuid) to service_role;
 
+-- Records one verified payment, once. Returns 'applied' (the order is paid now), 'refund_due'
+-- (recorded; the order was no longer payable) or 'duplicate' (this transaction was recorded
+-- before: nothing changes, no mail is sent). Refuses an unknown order or a different amount
+-- (the server checked both; checked again under the order's lock). Service identity only: the
+-- server calls it after every check the provider documents.
 create function public.record_online_payment(p_provider text, p_provider_payment_id text, p_order_id uuid, p_amount numeric, p_details jsonb)
 returns text
 language plpgsql security definer set search_path = ''

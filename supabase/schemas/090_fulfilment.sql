@@ -1,4 +1,10 @@
--- fulfilment_settings -------------------------------------------------------------------------
+-- Delivery and collection (src/server/fulfilment/, docs/delivery-and-collection.md): areas with
+-- fees and minimums, collection, the cut-off, closed days and each category's daily limit, as
+-- rows admins edit and everyone reads. Days are South African time. Nothing is asked until the
+-- owner sets fulfilment up; from then on every order carries a method and a day, checked here.
+
+-- public.fulfilment_settings ------------------------------------------------------------------
+-- Collection and the cut-off: one row, everyone reads it, admins update it.
 -- Triggers (they fire in name order within each timing):
 --   fulfilment_settings_stamp: before insert or update, per row -> public.stamp_shop_settings() (030_settings.sql)
 create table public.fulfilment_settings (
@@ -10,15 +16,18 @@ create table public.fulfilment_settings (
   updated_at timestamptz not null default now(),
   constraint fulfilment_settings_collection_address check (not collection_enabled or btrim(collection_address) <> '')
 );
+
 alter table public.fulfilment_settings enable row level security;
 create policy "fulfilment_settings: read all" on public.fulfilment_settings
   for select to anon, authenticated using (true);
 create policy "fulfilment_settings: admin update" on public.fulfilment_settings
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
 revoke all on public.fulfilment_settings from anon, authenticated;
 grant all on public.fulfilment_settings to service_role;
 grant select on public.fulfilment_settings to anon, authenticated;
 grant update (collection_enabled, collection_address, cutoff_time) on public.fulfilment_settings to authenticated;
+
 create trigger fulfilment_settings_stamp
   before insert or update on public.fulfilment_settings
   for each row execute function public.stamp_shop_settings();
@@ -26,7 +35,9 @@ create trigger fulfilment_settings_stamp
 -- The one row exists from the start (admins only update it): nothing set up, collection off.
 insert into public.fulfilment_settings default values on conflict (id) do nothing;
 
--- delivery_areas ------------------------------------------------------------------------------
+-- public.delivery_areas -----------------------------------------------------------------------
+-- Delivery areas: a suburb or a postal code each. An area is never deleted once it exists (old
+-- orders point at it): removing it deactivates it, and checkout offers active areas only.
 create table public.delivery_areas (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(btrim(name)) between 1 and 100),
@@ -35,7 +46,9 @@ create table public.delivery_areas (
   active boolean not null default true,
   created_at timestamptz not null default now()
 );
+
 create unique index delivery_areas_active_name_idx on public.delivery_areas (lower(btrim(name))) where active;
+
 alter table public.delivery_areas enable row level security;
 create policy "delivery_areas: read active" on public.delivery_areas
   for select to anon using (active);
@@ -45,6 +58,7 @@ create policy "delivery_areas: admin insert" on public.delivery_areas
   for insert to authenticated with check ((select public.is_admin()));
 create policy "delivery_areas: admin update" on public.delivery_areas
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
 revoke all on public.delivery_areas from anon, authenticated;
 grant all on public.delivery_areas to service_role;
 grant select on public.delivery_areas to anon, authenticated;
@@ -58,11 +72,13 @@ alter table public.orders
 alter table public.profiles
   add constraint profiles_delivery_area_id_fkey foreign key (delivery_area_id) references public.delivery_areas (id) on delete set null;
 
--- closed_days ---------------------------------------------------------------------------------
+-- public.closed_days --------------------------------------------------------------------------
+-- Public holidays and other days the shop is closed.
 create table public.closed_days (
   day date primary key,
   reason text not null check (char_length(btrim(reason)) between 1 and 100)
 );
+
 alter table public.closed_days enable row level security;
 create policy "closed_days: read all" on public.closed_days
   for select to anon, authenticated using (true);
@@ -72,26 +88,33 @@ create policy "closed_days: admin update" on public.closed_days
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy "closed_days: admin delete" on public.closed_days
   for delete to authenticated using ((select public.is_admin()));
+
 revoke all on public.closed_days from anon, authenticated;
 grant all on public.closed_days to service_role;
 grant select on public.closed_days to anon;
 grant select, insert, update, delete on public.closed_days to authenticated;
 
--- daily_capacity ------------------------------------------------------------------------------
+-- public.daily_capacity -----------------------------------------------------------------------
+-- Units of a limited category taken per day: taken by a conditional upsert in place_order's
+-- transaction (no row comes back when the day has no room: 'day_full'), given back exactly when
+-- the order is cancelled.
 create table public.daily_capacity (
   category_id uuid not null references public.categories (id) on delete cascade,
   day date not null,
   reserved integer not null default 0 check (reserved >= 0),
   primary key (category_id, day)
 );
+
 alter table public.daily_capacity enable row level security;
 create policy "daily_capacity: admin read" on public.daily_capacity
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.daily_capacity from anon, authenticated;
 grant all on public.daily_capacity to service_role;
 grant select on public.daily_capacity to authenticated;
 
--- order_capacity ------------------------------------------------------------------------------
+-- public.order_capacity -----------------------------------------------------------------------
+-- What each order took, so a cancellation gives back exactly that.
 create table public.order_capacity (
   order_id uuid not null references public.orders (id) on delete cascade,
   category_id uuid not null references public.categories (id) on delete cascade,
@@ -99,14 +122,23 @@ create table public.order_capacity (
   quantity integer not null check (quantity > 0),
   primary key (order_id, category_id)
 );
+
 create index order_capacity_category_day_idx on public.order_capacity (category_id, day);
+
 alter table public.order_capacity enable row level security;
 create policy "order_capacity: admin read" on public.order_capacity
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.order_capacity from anon, authenticated;
 grant all on public.order_capacity to service_role;
 grant select on public.order_capacity to authenticated;
 
+-- The days a cart of p_uid's can be delivered or collected, as at p_now: from SAST today + the
+-- cart's longest lead time (at least 1), one day later at or after the cut-off, for four weeks,
+-- without the weekdays opening_hours has closed and without closed days, and (p_capacity)
+-- without days on which a limited category has no room for the cart's quantity of it.
+-- place_order checks the chosen day without capacity (the conditional upsert decides that, and
+-- says 'day_full').
 create function private.fulfilment_days(p_uid uuid, p_now timestamptz, p_capacity boolean)
 returns setof date
 language sql stable security definer set search_path = ''
@@ -146,6 +178,7 @@ as $$
 $$;
 revoke execute on function private.fulfilment_days(uuid, timestamptz, boolean) from public, anon, authenticated;
 
+-- Whether checkout asks at all: collection is on, or there is an active delivery area.
 create function private.fulfilment_configured()
 returns boolean
 language sql stable security definer set search_path = ''
@@ -155,6 +188,8 @@ as $$
 $$;
 revoke execute on function private.fulfilment_configured() from public, anon, authenticated;
 
+-- The caller's offer: the next 14 days their cart can have. p_now only moves the clock (the
+-- tests fix it); place_order checks the chosen day at its own now().
 create function public.fulfilment_days(p_now timestamptz default now())
 returns setof date
 language sql stable security definer set search_path = ''
@@ -164,6 +199,8 @@ $$;
 revoke execute on function public.fulfilment_days(timestamptz) from public, anon;
 grant execute on function public.fulfilment_days(timestamptz) to authenticated, service_role;
 
+-- Cancelling gives the capacity back; moving an order out of cancelled takes it again (the
+-- shop's own decision: it is taken even past the limit).
 create function public.order_capacity_on_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$

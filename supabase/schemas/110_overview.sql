@@ -1,17 +1,27 @@
--- sales_days ----------------------------------------------------------------------------------
+-- The sales overview (src/server/overview/, docs/invoices-and-overview.md): paid orders are those
+-- in pending_delivery or complete; revenue is their totals, counted on the South African day they
+-- were placed. Read from a rollup kept by triggers in the same transaction as every change that
+-- moves it. Delivery fees are revenue but not a product nor a business line.
+
+-- public.sales_days ---------------------------------------------------------------------------
+-- Revenue and paid orders per South African day, and per day and product (below), kept by
+-- triggers in the same transaction as every change that moves them, so the overview reads live
+-- figures but a range costs its days, not its order lines.
 create table public.sales_days (
   day date primary key,
   revenue numeric(18, 2) not null default 0,
   orders integer not null default 0
 );
+
 alter table public.sales_days enable row level security;
 create policy "sales_days: admin read" on public.sales_days
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.sales_days from anon, authenticated;
 grant all on public.sales_days to service_role;
 grant select on public.sales_days to authenticated;
 
--- sales_day_products --------------------------------------------------------------------------
+-- public.sales_day_products -------------------------------------------------------------------
 create table public.sales_day_products (
   day date not null,
   product_id uuid,
@@ -24,23 +34,28 @@ create table public.sales_day_products (
   -- Deleted products' lines (product_id null) share one row per day and name.
   constraint sales_day_products_key unique nulls not distinct (day, product_id, product_name, delivery_fee)
 );
+
 alter table public.sales_day_products enable row level security;
 create policy "sales_day_products: admin read" on public.sales_day_products
   for select to authenticated using ((select public.is_admin()));
+
 revoke all on public.sales_day_products from anon, authenticated;
 grant all on public.sales_day_products to service_role;
 grant select on public.sales_day_products to authenticated;
 
+-- The South African day of a moment.
 create function private.sast_day(p_at timestamptz) returns date
 language sql immutable set search_path = ''
 as $$ select (p_at at time zone 'Africa/Johannesburg')::date $$;
 revoke execute on function private.sast_day(timestamptz) from public, anon, authenticated;
 
+-- The moment a South African day starts.
 create function private.sast_day_start(p_day date) returns timestamptz
 language sql stable set search_path = ''
 as $$ select p_day::timestamp at time zone 'Africa/Johannesburg' $$;
 revoke execute on function private.sast_day_start(date) from public, anon, authenticated;
 
+-- Admins (as themselves), or the server's own connection without claims (benchmarks, scripts).
 create function private.require_overview_reader() returns void
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -54,6 +69,8 @@ end
 $$;
 revoke execute on function private.require_overview_reader() from public, anon, authenticated;
 
+-- Adds (p_sign 1) or subtracts (-1) a paid order: its day's revenue and count, and/or its lines,
+-- each line keyed by its product, name and fee flag.
 create function private.sales_rollup_order(p_order uuid, p_day date, p_total numeric, p_sign integer, p_day_row boolean, p_lines boolean)
 returns void
 language plpgsql set search_path = ''
@@ -78,6 +95,10 @@ end
 $$;
 revoke execute on function private.sales_rollup_order(uuid, date, numeric, integer, boolean, boolean) from public, anon, authenticated;
 
+-- One line added (1) or taken away (-1) on a day, under its fee flag. The day's row is locked
+-- first (a no-op upsert), as an order's payment locks it before its lines' rows: every writer of
+-- a day's rows goes through that one lock, so two transactions never take a day's product rows in
+-- opposite orders.
 create function private.sales_rollup_fee_line(p_day date, p_product uuid, p_name text, p_fee boolean, p_unit_price numeric, p_quantity integer, p_sign integer)
 returns void
 language sql set search_path = ''
@@ -91,6 +112,8 @@ as $$
 $$;
 revoke execute on function private.sales_rollup_fee_line(date, uuid, text, boolean, numeric, integer, integer) from public, anon, authenticated;
 
+-- Orders: inserted paid, status / created_at / total changed (AFTER), deleted (BEFORE).
+-- Security definer: nobody else may write the rollup.
 create function public.sales_rollup_orders() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -145,6 +168,7 @@ create trigger orders_sales_rollup_delete
   before delete on public.orders
   for each row execute function public.sales_rollup_orders();
 
+-- Order lines: inserted, changed or deleted while their order is paid.
 create function public.sales_rollup_order_items() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -180,6 +204,8 @@ create trigger order_items_sales_rollup_update
         or old.quantity is distinct from new.quantity or old.is_delivery_fee is distinct from new.is_delivery_fee)
   execute function public.sales_rollup_order_items();
 
+-- The rollup recomputed from the orders, after a bulk load that ran with the triggers off
+-- (scripts/bench/books.ts). Blocks changes to orders and lines while it runs.
 create function private.rebuild_sales_rollup() returns void
 language plpgsql set search_path = ''
 as $$
@@ -203,6 +229,11 @@ $$;
 revoke execute on function private.rebuild_sales_rollup() from public, anon, authenticated;
 grant execute on function private.rebuild_sales_rollup() to service_role;
 
+-- sales_summary(now): today against yesterday and this week (from Monday) against last week
+-- (Monday to Sunday): revenue, paid orders and delivery fees, read from the rollup; and the money
+-- outstanding (orders still pending payment: how many, their value, when the oldest was placed).
+-- Security definer: an admin may see every order anyway (checked first), without row-level
+-- security's per-row checks on 100,000 orders.
 create function public.sales_summary(p_now timestamptz) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -253,6 +284,10 @@ $$;
 revoke execute on function public.sales_summary(timestamptz) from public, anon;
 grant execute on function public.sales_summary(timestamptz) to authenticated, service_role;
 
+-- sales_range(from, to): the days from `from` to `to` (inclusive, South African days): revenue
+-- and paid orders per day (every day, zero where none), the range's totals and delivery fees,
+-- the ten products that brought in most, and the revenue per business line (the product's
+-- category now; lines of deleted products as "Other"), without the fee lines.
 create function public.sales_range(p_from date, p_to date) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$

@@ -1,3 +1,10 @@
+-- Record keeping (src/server/privacy/): what the privacy notice promises.
+
+-- What the privacy notice promises (src/lib/business-content.ts, POPIA's limit on keeping
+-- records): orders and their proofs of payment are deleted 5 years after the order (SARS's record
+-- keeping), contact messages and the mails in the outbox 12 months after they were written. Run
+-- daily by each server process (src/server/privacy/retention.ts) on its own connection; the
+-- proofs' files are removed by the server through the storage port, from the paths returned here.
 create function public.purge_expired_records()
 returns table (proof_path text)
 language plpgsql security definer set search_path = ''
