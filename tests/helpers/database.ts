@@ -6,6 +6,7 @@ import { openDatabase, type ShopDatabase } from "@/server/db/database";
 import { migrate } from "@/server/db/migrate";
 import { seedOnce } from "@/server/db/seed";
 import type { DbIdentity } from "@/server/db/as-caller";
+import { applySchemaFiles } from "./schema-files";
 import { createSupabaseDatabase, supabasePlatformUrl } from "./supabase-platform";
 
 export interface TestDatabase extends ShopDatabase {
@@ -19,8 +20,12 @@ export interface TestDatabase extends ShopDatabase {
  * A brand-new, migrated and seeded database for one test file: PGlite in memory by default, or a
  * fresh database on the PostgreSQL server named by DATABASE_URL (dropped again on close).
  * `afterCompat`: SQL run between the compatibility schema and the migrations (see migrate()).
+ * `from: "schemas"`: built from the declarative schema (supabase/schemas/) instead of the migrations.
  */
-export async function freshDatabase(options: { seed?: boolean; afterCompat?: string } = {}): Promise<TestDatabase> {
+export async function freshDatabase(
+  options: { seed?: boolean; afterCompat?: string; from?: "migrations" | "schemas" } = {},
+): Promise<TestDatabase> {
+  const fromSchemas = options.from === "schemas";
   const serverUrl = process.env.DATABASE_URL;
   let database: ShopDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -29,7 +34,10 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
   if (supabasePlatformUrl()) {
     // As on Supabase: the platform's schemas owned by its services, migrations applied as the
     // non-superuser postgres, and the tests' own writes made as postgres too.
-    const supabase = await createSupabaseDatabase({ beforeMigrations: options.afterCompat });
+    const supabase = await createSupabaseDatabase({
+      beforeMigrations: options.afterCompat,
+      apply: fromSchemas ? (db) => applySchemaFiles(db, { platform: "supabase" }) : undefined,
+    });
     connectionString = supabase.postgresUrl;
     database = await openDatabase({ engine: "postgres", connectionString, maxConnections: 60 });
     dropDatabase = () => supabase.close();
@@ -58,11 +66,14 @@ export async function freshDatabase(options: { seed?: boolean; afterCompat?: str
     };
   } else {
     // A copy of the run's migrated template (global-setup.ts) unless SQL must run between the steps.
-    const template = options.afterCompat ? undefined : migratedTemplate();
+    const template = options.afterCompat || fromSchemas ? undefined : migratedTemplate();
     database = await openDatabase({ engine: "pglite", loadDataDir: template });
     migrated = template !== undefined;
   }
-  if (!migrated) await migrate(database.kysely, undefined, { afterCompat: options.afterCompat });
+  if (fromSchemas) {
+    if (options.afterCompat) throw new Error("afterCompat applies to the migrations only");
+    await applySchemaFiles(database.kysely);
+  } else if (!migrated) await migrate(database.kysely, undefined, { afterCompat: options.afterCompat });
   if (options.seed !== false) await seedOnce(database.kysely, { demoUsers: false });
   return {
     ...database,

@@ -43,7 +43,14 @@ function withDatabase(url: string, name: string, user?: string): string {
 }
 
 export async function createSupabaseDatabase(
-  options: { seeds?: boolean; adminUrl?: string; root?: string; beforeMigrations?: string } = {},
+  options: {
+    seeds?: boolean;
+    adminUrl?: string;
+    root?: string;
+    beforeMigrations?: string;
+    /** Instead of the migrations, as postgres: e.g. the declarative schema (tests/helpers/schema-files.ts). */
+    apply?: (db: ShopDatabase["kysely"]) => Promise<void>;
+  } = {},
 ): Promise<SupabaseDatabase> {
   const serverUrl = options.adminUrl ?? supabasePlatformUrl();
   if (!serverUrl) throw new Error("SUPABASE_ADMIN_URL is not set: run `eval \"$(scripts/supabase-postgres.sh)\"` first.");
@@ -72,7 +79,8 @@ export async function createSupabaseDatabase(
     const owner = await openDatabase({ engine: "postgres", connectionString: postgresUrl, maxConnections: 1 });
     try {
       if (options.beforeMigrations) await execScript(owner.kysely, options.beforeMigrations);
-      await migrate(owner.kysely, root, { platform: "supabase" });
+      if (options.apply) await options.apply(owner.kysely);
+      else await migrate(owner.kysely, root, { platform: "supabase" });
       if (options.seeds) {
         for (const seed of SUPABASE_SEEDS) await execScript(owner.kysely, fs.readFileSync(path.join(root, seed), "utf8"));
       }

@@ -1,0 +1,334 @@
+-- Cart and orders (src/server/cart/, src/server/orders/, src/server/live/): the cart, the orders
+-- with their lines and status history, the order bookkeeping triggers, the unpaid-order policy
+-- and the live-update notifications. Orders are placed only by place_order() (100_checkout.sql).
+-- Errors raised here carry a stable code as their message (e.g. 'cart_empty'); the server maps
+-- each to the message for the user (src/server/db/sql-errors.ts).
+
+-- Orders start in pending_payment (customers read "Pending Payment Verification"); paid orders
+-- are pending_delivery or complete (invoices, the sales overview and capacity count them so).
+create type public.order_status as enum ('pending_payment', 'pending_delivery', 'complete', 'cancelled');
+
+-- public.cart_items ---------------------------------------------------------------------------
+-- A surrogate id keeps realtime DELETE events (which carry only the primary key and are not
+-- filtered by RLS) free of whose cart held which product.
+-- Triggers (they fire in name order within each timing):
+--   cart_items_notify: after insert or delete or update, per row -> public.notify_shop_change()
+create table public.cart_items (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  product_id uuid not null references public.products (id) on delete cascade,
+  quantity integer not null default 1 check (quantity between 1 and 10000),
+  added_at timestamptz not null default now(),
+  unique (user_id, product_id)
+);
+
+create index cart_items_product_idx on public.cart_items (product_id);
+
+alter table public.cart_items enable row level security;
+-- cart_items: only the owner, and only available products go in.
+create policy "cart_items: read own" on public.cart_items
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "cart_items: insert own, available products" on public.cart_items
+  for insert to authenticated
+  with check (
+    user_id = (select auth.uid())
+    and exists (select 1 from public.products p where p.id = product_id and p.available)
+  );
+create policy "cart_items: update own" on public.cart_items
+  for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+create policy "cart_items: delete own" on public.cart_items
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+revoke update on public.cart_items from anon, authenticated;
+grant all on public.cart_items to service_role;
+grant update (quantity) on public.cart_items to authenticated;
+
+-- add_to_cart: +1 on an existing line, a new line at 1, only for available products.
+-- Security invoker: the caller's own RLS policies decide, as for any direct write.
+create function public.add_to_cart(p_product_id uuid) returns public.cart_items
+language plpgsql security invoker set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+  v_item public.cart_items;
+begin
+  if v_uid is null then
+    raise exception 'not_authenticated' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.products where id = p_product_id and available) then
+    raise exception 'product_unavailable';
+  end if;
+  insert into public.cart_items as c (user_id, product_id, quantity)
+  values (v_uid, p_product_id, 1)
+  on conflict (user_id, product_id) do update set quantity = c.quantity + 1
+  returning * into v_item;
+  return v_item;
+end
+$$;
+revoke execute on function public.add_to_cart(uuid) from public, anon;
+grant execute on function public.add_to_cart(uuid) to authenticated, service_role;
+
+-- public.orders -------------------------------------------------------------------------------
+-- Created only through place_order() (100_checkout.sql); the owner and admins read, admins set
+-- the status. Status history, notices, mails, invoices, capacity and the sales rollup are written
+-- by triggers in the transaction of the change itself, so none can be missing after a commit.
+-- Triggers (they fire in name order within each timing):
+--   orders_capacity_on_status: after update of status, per row -> public.order_capacity_on_status() (090_fulfilment.sql)
+--   orders_invoice_payment: after update of status, per row -> public.invoice_paid_order() (080_invoices.sql)
+--   orders_mail_placed: after insert, per row, deferrable initially deferred -> public.mail_order_placed() (070_mail.sql)
+--   orders_mail_status: after update of status, per row -> public.mail_order_status() (070_mail.sql)
+--   orders_notify: after insert or delete or update, per row -> public.notify_shop_change()
+--   orders_record_status: after insert or update of status, per row -> public.record_order_status()
+--   orders_sales_rollup: after insert or update of status, created_at, total, per row -> public.sales_rollup_orders() (110_overview.sql)
+--   orders_sales_rollup_delete: before delete, per row -> public.sales_rollup_orders() (110_overview.sql)
+--   orders_touch: before update, per row -> public.touch_order()
+create table public.orders (
+  id uuid primary key default gen_random_uuid(),
+  reference text not null unique check (reference ~ '^ORD-[0-9]{1,6}$'),
+  -- Kept (as null) after the customer deletes their account: the order stays for the records.
+  user_id uuid references public.profiles (id) on delete set null,
+  customer_name text not null check (char_length(customer_name) <= 255),
+  customer_email text not null check (char_length(customer_email) <= 255),
+  total numeric(12, 2) not null check (total > 0),
+  status public.order_status not null default 'pending_payment',
+  proof_path text check (char_length(proof_path) <= 500),
+  idempotency_key uuid not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- How the order is (to be) paid (085_payments.sql).
+  payment_method text not null default 'bank_transfer'
+    check (payment_method in ('bank_transfer', 'payfast')),
+  -- Delivery or collection (090_fulfilment.sql); all null until the owner sets fulfilment up.
+  fulfilment_method text check (fulfilment_method in ('delivery', 'collection')),
+  fulfilment_day date,
+  delivery_address text check (char_length(delivery_address) <= 300),
+  -- References public.delivery_areas (id): added in 090_fulfilment.sql, where the areas are made.
+  delivery_area_id uuid,
+  -- The area's name when the order was placed (an area may be renamed or removed later).
+  delivery_area_name text check (char_length(delivery_area_name) <= 100),
+  -- Also an order line ("Delivery to ..."), and part of total; kept here apart from the goods.
+  delivery_fee numeric(12, 2) not null default 0 check (delivery_fee >= 0),
+  unique (user_id, idempotency_key),
+  constraint orders_fulfilment_shape check (
+    (fulfilment_method is null and fulfilment_day is null and delivery_address is null and delivery_area_id is null and delivery_fee = 0)
+    or (fulfilment_method = 'collection' and fulfilment_day is not null and delivery_address is null and delivery_area_id is null and delivery_fee = 0)
+    or (fulfilment_method = 'delivery' and fulfilment_day is not null and delivery_address is not null and delivery_area_id is not null))
+);
+
+create index orders_user_created_idx on public.orders (user_id, created_at desc);
+create index orders_customer_email_idx on public.orders (lower(customer_email));
+create index orders_proof_path_idx on public.orders (proof_path) where proof_path is not null;
+create index orders_created_id_idx on public.orders (created_at desc, id desc);
+create index orders_status_created_id_idx on public.orders (status, created_at desc, id desc);
+create index orders_paid_created_idx on public.orders (created_at) include (total, id)
+  where status in ('pending_delivery', 'complete');
+create index orders_unpaid_created_idx on public.orders (created_at) include (total)
+  where status = 'pending_payment';
+create index orders_fulfilment_day_idx on public.orders (fulfilment_day) where fulfilment_day is not null;
+create index orders_delivery_area_idx on public.orders (delivery_area_id) where delivery_area_id is not null;
+
+alter table public.orders enable row level security;
+-- orders: created only through place_order(); the owner and admins read; admins set status.
+create policy "orders: read own or admin" on public.orders
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select public.is_admin()));
+create policy "orders: admin update" on public.orders
+  for update to authenticated
+  using ((select public.is_admin()))
+  with check ((select public.is_admin()));
+
+revoke update on public.orders from anon, authenticated;
+grant all on public.orders to service_role;
+grant update (status) on public.orders to authenticated;
+
+-- public.order_items --------------------------------------------------------------------------
+-- Triggers (they fire in name order within each timing):
+--   order_items_sales_rollup: after insert or delete, per row -> public.sales_rollup_order_items() (110_overview.sql)
+--   order_items_sales_rollup_update: after update of order_id, product_id, product_name, unit_price, quantity, is_delivery_fee, per row -> public.sales_rollup_order_items() (110_overview.sql)
+create table public.order_items (
+  id uuid primary key default gen_random_uuid(),
+  order_id uuid not null references public.orders (id) on delete cascade,
+  -- Null once the product is deleted; the name and price as at purchase stay.
+  product_id uuid references public.products (id) on delete set null,
+  product_name text not null,
+  unit_price numeric(12, 2) not null check (unit_price > 0),
+  quantity integer not null check (quantity >= 1),
+  image_path text,
+  -- The delivery fee's line (no product): what counts goods (the sales overview's products and
+  -- business lines) leaves it out, and the fee can be counted apart from goods.
+  is_delivery_fee boolean not null default false,
+  constraint order_items_fee_shape check (not is_delivery_fee or product_id is null)
+);
+
+create index order_items_order_idx on public.order_items (order_id);
+create index order_items_product_idx on public.order_items (product_id);
+
+alter table public.order_items enable row level security;
+create policy "order_items: read with the order" on public.order_items
+  for select to authenticated
+  using (exists (
+    select 1 from public.orders o
+    where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
+  ));
+
+grant all on public.order_items to anon, authenticated, service_role;
+
+-- public.order_status_events ------------------------------------------------------------------
+-- Every status change of an order: who, when, from, to. Written by a trigger only.
+create table public.order_status_events (
+  id bigint generated always as identity primary key,
+  order_id uuid not null references public.orders (id) on delete cascade,
+  from_status public.order_status,
+  to_status public.order_status not null,
+  changed_by uuid references public.profiles (id) on delete set null,
+  changed_at timestamptz not null default now(),
+  -- Why, when the shop made the change rather than a person ("not paid within 7 days", "Paid by
+  -- PayFast"); null for a person's change (changed_by says who).
+  reason text check (char_length(reason) <= 200)
+);
+
+create index order_status_events_order_idx on public.order_status_events (order_id, changed_at);
+
+alter table public.order_status_events enable row level security;
+create policy "order_status_events: read with the order" on public.order_status_events
+  for select to authenticated
+  using (exists (
+    select 1 from public.orders o
+    where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))
+  ));
+
+revoke insert, update, delete on public.order_status_events from anon, authenticated;
+grant all on public.order_status_events to service_role;
+
+-- updated_at follows every change of an order.
+create function public.touch_order() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+revoke execute on function public.touch_order() from public, anon, authenticated;
+grant execute on function public.touch_order() to service_role;
+create trigger orders_touch
+  before update on public.orders
+  for each row execute function public.touch_order();
+
+-- The status history, written in the change's own transaction. Security definer: nobody may
+-- write order_status_events directly. A change made by the shop itself is marked by the
+-- transaction-local setting shop.status_reason, which only the shop's own functions set and clear
+-- again before they return (cancel_unpaid_orders() below, record_online_payment() in
+-- 085_payments.sql): then nobody is named as having made it, even when an admin's request ran
+-- the function, and the reason is kept.
+create function public.record_order_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_reason text := nullif(current_setting('shop.status_reason', true), '');
+begin
+  if tg_op = 'INSERT' then
+    insert into public.order_status_events (order_id, from_status, to_status, changed_by)
+    values (new.id, null, new.status, new.user_id);
+  elsif new.status is distinct from old.status then
+    insert into public.order_status_events (order_id, from_status, to_status, changed_by, reason)
+    values (new.id, old.status, new.status, case when v_reason is null then (select auth.uid()) end, v_reason);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.record_order_status() from public, anon, authenticated;
+grant execute on function public.record_order_status() to service_role;
+create trigger orders_record_status
+  after insert or update of status on public.orders
+  for each row execute function public.record_order_status();
+
+-- cancel_unpaid_orders(days): cancels every order still pending_payment that was placed more
+-- than `days` days ago; 0 means never. Returns how many it cancelled.
+--
+-- Who may call it: an admin, as themselves, in their own transaction (the server runs it before
+-- the admin's order list loads), or the server's own privileged connection (its timer, with no
+-- caller claims) and service_role. Security definer because it changes orders no matter who is
+-- signed in and writes history no API role may write; it does nothing else.
+--
+-- Idempotent: it touches only orders still pending_payment, so a second run finds nothing. Runs
+-- from several server processes (or an admin's page load and the timer) wait for each other on
+-- an advisory lock rather than lock the same rows in different orders. The reason is set with
+-- set_config() in the body, never in a SET clause: Supabase refuses a custom parameter there
+-- (postgres is not a superuser, docs/architecture.md#supabase-is-not-a-superuser).
+create function public.cancel_unpaid_orders(p_days integer) returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  -- A signed-in caller (or anon) must be an admin; without claims it is the server itself.
+  if (select auth.uid()) is not null or coalesce((select auth.role()), '') in ('anon', 'authenticated') then
+    if not (select public.is_admin()) then
+      raise exception 'admins_only' using errcode = '42501';
+    end if;
+  end if;
+  if p_days is null or p_days < 0 then
+    raise exception 'invalid_days' using errcode = '22023';
+  end if;
+  if p_days = 0 then
+    return 0;
+  end if;
+
+  perform pg_advisory_xact_lock(hashtextextended('cancel_unpaid_orders', 0));
+  -- Read by record_order_status() for the rows updated below, and cleared again below, so a later
+  -- change in the same transaction (an admin's) is not taken for the shop's. An error aborts the
+  -- transaction (or its savepoint), which undoes the setting with it.
+  perform set_config(
+    'shop.status_reason',
+    format('not paid within %s day%s', p_days, case when p_days = 1 then '' else 's' end),
+    true
+  );
+  update public.orders
+  set status = 'cancelled'
+  where status = 'pending_payment'
+    and created_at < now() - make_interval(days => p_days);
+  get diagnostics v_count = row_count;
+  perform set_config('shop.status_reason', '', true);
+  return v_count;
+end
+$$;
+revoke execute on function public.cancel_unpaid_orders(integer) from public, anon;
+grant execute on function public.cancel_unpaid_orders(integer) to authenticated, service_role;
+
+-- Live updates: local modes forward these notifications to the subscribers allowed to see them
+-- (the owner; admins for orders). The payload holds ids only, never the row.
+create function public.notify_shop_change() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+declare
+  v_row record;
+begin
+  if tg_op = 'DELETE' then
+    v_row := old;
+  else
+    v_row := new;
+  end if;
+  perform pg_notify('shop_changes', json_build_object(
+    'table', tg_table_name,
+    'op', tg_op,
+    'id', v_row.id,
+    'user_id', v_row.user_id
+  )::text);
+  return null;
+end
+$$;
+revoke execute on function public.notify_shop_change() from public, anon, authenticated;
+grant execute on function public.notify_shop_change() to service_role;
+create trigger orders_notify
+  after insert or update or delete on public.orders
+  for each row execute function public.notify_shop_change();
+create trigger cart_items_notify
+  after insert or update or delete on public.cart_items
+  for each row execute function public.notify_shop_change();
+
+-- Supabase Realtime publishes changes of these tables to subscribed browsers (RLS-filtered).
+alter publication supabase_realtime add table public.orders, public.cart_items;

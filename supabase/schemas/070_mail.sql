@@ -1,0 +1,178 @@
+-- The transactional mail outbox (src/server/mail/): every mail is a row written by SQL in the same
+-- transaction as its event (order placed, status changed, unpaid order cancelled, contact
+-- message, account deleted, payment received), so no committed event lacks its mail and no
+-- rolled-back event sends one. Delivery is at least once: the Message-ID is derived from the
+-- row's id. See docs/architecture.md#mail-outbox.
+
+-- public.mail_outbox --------------------------------------------------------------------------
+-- Every mail is a row written by SQL in the same transaction as its event. A worker in each
+-- server process claims due rows (`for update skip locked`), sends them and marks them; failures
+-- back off up to a day, and after 10 tries a row is marked failed for the admins to see.
+create table public.mail_outbox (
+  id uuid primary key default gen_random_uuid(),
+  recipient text not null check (char_length(recipient) between 3 and 255),
+  -- The templates the server renders (src/server/mail/).
+  template text not null check (template in (
+    'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
+    'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice')),
+  data jsonb not null,
+  created_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  -- Also the claim: a worker that takes a row moves this forward while it sends.
+  next_attempt_at timestamptz not null default now(),
+  sent_at timestamptz,
+  failed_at timestamptz,
+  last_error text check (char_length(last_error) <= 2000)
+);
+
+create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where sent_at is null and failed_at is null;
+create index mail_outbox_created_idx on public.mail_outbox (created_at desc);
+
+alter table public.mail_outbox enable row level security;
+-- Admins may read the outbox (the Outbox page); nobody writes it through the API: rows come from
+-- the triggers below, and the worker runs on the server's own connection.
+create policy "mail_outbox: admins read" on public.mail_outbox
+  for select to authenticated using ((select public.is_admin()));
+
+revoke all on public.mail_outbox from anon, authenticated;
+grant all on public.mail_outbox to service_role;
+grant select on public.mail_outbox to authenticated;
+
+-- Writes a mail into the outbox and wakes the workers (a NOTIFY is delivered on commit only).
+create function private.enqueue_mail(p_recipient text, p_template text, p_data jsonb)
+returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  if p_recipient is null or btrim(p_recipient) = '' then
+    return;
+  end if;
+  insert into public.mail_outbox (recipient, template, data) values (btrim(p_recipient), p_template, p_data) returning id into v_id;
+  perform pg_notify('mail_outbox', v_id::text);
+end
+$$;
+revoke execute on function private.enqueue_mail(text, text, jsonb) from public, anon, authenticated;
+
+-- Where the shop's notices go: the order-notice inbox, else the published contact address.
+create function private.shop_notice_address()
+returns text
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(
+    (select orders_email from public.shop_private_settings where id),
+    (select contact_email from public.shop_settings where id)
+  );
+$$;
+revoke execute on function private.shop_notice_address() from public, anon, authenticated;
+
+-- Order placed: to the customer (items, total, reference, how it is to be paid, and the opening
+-- hours for a collection; the bank details come from the settings when the mail is rendered) and
+-- to the shop. A deferred trigger, so it runs at commit, when place_order has written the order's
+-- lines too.
+create function public.mail_order_placed() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_items jsonb;
+  v_count integer;
+  v_fulfilment jsonb;
+begin
+  select coalesce(jsonb_agg(jsonb_build_object('name', i.product_name, 'quantity', i.quantity, 'unitPrice', i.unit_price) order by i.product_id is null, i.id), '[]'::jsonb),
+         coalesce(sum(i.quantity) filter (where i.product_id is not null), 0)
+    into v_items, v_count
+    from public.order_items i where i.order_id = new.id;
+  v_fulfilment := case when new.fulfilment_method is null then null else jsonb_build_object(
+    'method', new.fulfilment_method, 'day', new.fulfilment_day, 'address', new.delivery_address,
+    'area', new.delivery_area_name, 'fee', new.delivery_fee,
+    'collectionAddress', case when new.fulfilment_method = 'collection'
+      then (select nullif(s.collection_address, '') from public.fulfilment_settings s where s.id) end,
+    'openingHours', case when new.fulfilment_method = 'collection' then private.opening_hours_json() end) end;
+  perform private.enqueue_mail(new.customer_email, 'order_received', jsonb_strip_nulls(jsonb_build_object(
+    'customerName', new.customer_name, 'reference', new.reference, 'items', v_items, 'total', new.total,
+    'proofUploaded', new.proof_path is not null, 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));
+  perform private.enqueue_mail(private.shop_notice_address(), 'new_order', jsonb_strip_nulls(jsonb_build_object(
+    'customerName', new.customer_name, 'customerEmail', new.customer_email, 'reference', new.reference,
+    'total', new.total, 'itemCount', greatest(v_count, 1), 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));
+  return null;
+end
+$$;
+revoke execute on function public.mail_order_placed() from public, anon, authenticated;
+grant execute on function public.mail_order_placed() to service_role;
+create constraint trigger orders_mail_placed
+  after insert on public.orders
+  deferrable initially deferred
+  for each row execute function public.mail_order_placed();
+
+-- Status changed: to the customer, in the customer's words (the template words it), naming the
+-- invoice or credit note the same change issued (orders_invoice_payment runs first: triggers fire
+-- by name). The shop's own cancellation of an unpaid order (cancel_unpaid_orders() marks it with
+-- 'shop.status_reason') gets its own mail saying why; a change made by a payment has its own
+-- mails (record_online_payment(), 085_payments.sql).
+create function public.mail_order_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_reason text := nullif(current_setting('shop.status_reason', true), '');
+  v_days integer := substring(v_reason from 'within ([0-9]+) day')::integer;
+  v_document jsonb;
+begin
+  if new.status is not distinct from old.status or v_reason like 'Paid by %' then
+    return null;
+  end if;
+  select jsonb_build_object('id', i.id, 'number', i.number, 'kind', i.kind) into v_document
+    from public.invoices i
+    where i.order_id = new.id and i.issued_at = now()
+    order by i.kind = 'credit_note' desc, i.serial desc
+    limit 1;
+  if new.status = 'cancelled' and v_days is not null then
+    perform private.enqueue_mail(new.customer_email, 'order_cancelled_unpaid', jsonb_build_object(
+      'customerName', new.customer_name, 'reference', new.reference, 'total', new.total, 'days', v_days));
+  else
+    perform private.enqueue_mail(new.customer_email, 'status_changed', jsonb_build_object(
+      'customerName', new.customer_name, 'reference', new.reference, 'status', new.status)
+      || case when v_document is null then '{}'::jsonb else jsonb_build_object('document', v_document) end);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.mail_order_status() from public, anon, authenticated;
+grant execute on function public.mail_order_status() to service_role;
+create trigger orders_mail_status
+  after update of status on public.orders
+  for each row execute function public.mail_order_status();
+
+-- A contact message: to the shop (the mail's Reply-To is the sender).
+create function public.mail_contact_message() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.enqueue_mail(
+    coalesce((select contact_email from public.shop_settings where id), private.shop_notice_address()),
+    'contact_message',
+    jsonb_build_object('name', new.name, 'email', new.email, 'phone', new.phone, 'message', new.message));
+  return null;
+end
+$$;
+revoke execute on function public.mail_contact_message() from public, anon, authenticated;
+grant execute on function public.mail_contact_message() to service_role;
+create trigger contact_messages_mail
+  after insert on public.contact_messages
+  for each row execute function public.mail_contact_message();
+
+-- An account deleted: to the former customer, confirming what went and what stays.
+create function public.mail_account_deleted() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.enqueue_mail(old.email, 'account_deleted', jsonb_build_object(
+    'customerName', coalesce(nullif(btrim(old.full_name), ''), old.email)));
+  return null;
+end
+$$;
+revoke execute on function public.mail_account_deleted() from public, anon, authenticated;
+grant execute on function public.mail_account_deleted() to service_role;
+create trigger profiles_mail_deleted
+  after delete on public.profiles
+  for each row execute function public.mail_account_deleted();

@@ -1,0 +1,24 @@
+-- Record keeping (src/server/privacy/): what the privacy notice promises.
+
+-- What the privacy notice promises (src/lib/business-content.ts, POPIA's limit on keeping
+-- records): orders and their proofs of payment are deleted 5 years after the order (SARS's record
+-- keeping), contact messages and the mails in the outbox 12 months after they were written. Run
+-- daily by each server process (src/server/privacy/retention.ts) on its own connection; the
+-- proofs' files are removed by the server through the storage port, from the paths returned here.
+create function public.purge_expired_records()
+returns table (proof_path text)
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  -- Several processes run this; one at a time is enough.
+  perform pg_advisory_xact_lock(hashtextextended('purge_expired_records', 0));
+  delete from public.contact_messages where created_at < now() - interval '12 months';
+  delete from public.mail_outbox where created_at < now() - interval '12 months';
+  return query
+    delete from public.orders o
+    where o.created_at < now() - interval '5 years'
+    returning o.proof_path;
+end
+$$;
+revoke execute on function public.purge_expired_records() from public, anon, authenticated;
+grant execute on function public.purge_expired_records() to service_role;
