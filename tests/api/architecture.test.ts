@@ -93,6 +93,14 @@ describe("routers", () => {
     expect(routers.filter(({ text }) => sqlBuilding.test(text)).map(({ file }) => file)).toEqual([]);
   });
 
+  it("live updates refetch through one map (components/live/invalidation.ts)", () => {
+    const offenders = files
+      .filter(({ file }) => file.startsWith("components/live/") && file !== "components/live/invalidation.ts")
+      .filter(({ text }) => /\.invalidate\(/.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
   it("pages and components build no SQL either", () => {
     const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom|sql`|from "kysely")/;
     const offenders = files.filter(({ file }) => file.startsWith("app/") || file.startsWith("components/")).filter(({ text }) => sqlBuilding.test(text));

@@ -4,6 +4,7 @@ import { noticeLiveChange } from "@/components/admin/notices/unseen-notices";
 import { useViewer } from "@/components/layout/page-viewer";
 import type { LiveClientConfig, LiveViewer } from "@/server/ports/live";
 import { api } from "@/trpc/react";
+import { invalidateFor } from "./invalidation";
 import { useLiveChanges } from "./use-live-changes";
 
 /**
@@ -20,14 +21,7 @@ export function LiveUpdates({ config, role }: { config: LiveClientConfig; role: 
 function Listener({ config, viewer }: { config: LiveClientConfig; viewer: LiveViewer }) {
   const utils = api.useUtils();
   useLiveChanges(config, viewer, (change) => {
-    if (change.table === "cart_items") {
-      void utils.cart.invalidate();
-    } else if (change.table === "orders") {
-      void utils.orders.invalidate();
-      void utils.adminOrders.invalidate();
-    } else {
-      void utils.contact.list.invalidate();
-    }
+    invalidateFor(utils, change.table);
     if (viewer.role === "admin") noticeLiveChange(change);
   });
   return null;

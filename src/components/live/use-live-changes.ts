@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { LIVE_POLL_MS } from "@/lib/constants";
 import type { LiveChange, LiveClientConfig, LiveViewer } from "@/server/ports/live";
 import { api } from "@/trpc/react";
+import { invalidateAll } from "./invalidation";
 import { followLiveStatus, setLiveStatus, type LiveStatus } from "./live-status";
 
 /**
@@ -22,14 +23,7 @@ export function useLiveChanges(config: LiveClientConfig, viewer: LiveViewer, onC
   const catchUp = useRef(() => {});
   useEffect(() => {
     latest.current = onChange;
-    catchUp.current = () => {
-      void utils.cart.invalidate();
-      void utils.orders.invalidate();
-      if (role === "admin") {
-        void utils.adminOrders.invalidate();
-        void utils.contact.invalidate();
-      }
-    };
+    catchUp.current = () => invalidateAll(utils);
   });
 
   api.live.changes.useSubscription(undefined, {
