@@ -3,6 +3,7 @@ import { messages } from "@/lib/messages";
 import { callerAs, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { placeTestOrder } from "../helpers/orders";
+import { cancelUnpaidOrders } from "@/server/orders/order-queries";
 
 let db: TestDatabase;
 let admin: Caller;
@@ -83,10 +84,17 @@ describe("adminOrders", () => {
     expect(mine.find((o) => o.id === order.id)!.status).toBe("pending_delivery");
   });
 
-  it("cancels orders not paid within the limit before the list loads, as the shop, with the reason in the history", async () => {
+  it("shows orders not paid within the limit cancelled by the shop's timer, with the reason in the history; reading changes nothing", async () => {
     const old = await placeTestOrder(db, alice, [productId]);
     const young = await placeTestOrder(db, alice, [productId]);
     await db.kysely.updateTable("orders").set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where("id", "=", old.id).execute();
+    // Reads are reads: the list, its counts and the overview leave the order as it is.
+    expect((await admin.adminOrders.list({ search: old.reference })).orders[0]).toMatchObject({ status: "pending_payment" });
+    await admin.adminOrders.counts({});
+    await admin.overview.summary();
+    expect((await admin.adminOrders.list({ search: old.reference })).orders[0]).toMatchObject({ status: "pending_payment" });
+    // The server's timer (unpaid-orders.ts) runs the policy on the shop's own connection.
+    expect(await cancelUnpaidOrders(db.kysely, 7)).toBe(1);
     const { orders } = await admin.adminOrders.list({ search: "alice@example" });
     expect(orders.find((o) => o.id === old.id)).toMatchObject({ status: "cancelled" });
     expect(orders.find((o) => o.id === old.id)!.history.at(-1)).toMatchObject({

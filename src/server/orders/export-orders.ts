@@ -1,6 +1,5 @@
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import { afterUnpaidCancelled } from "./manage-orders";
 import { exportOrderRows } from "./order-queries";
 import { ordersCsv, ordersCsvFileName } from "./orders-csv";
 import { orderFilterInput } from "./schemas";
@@ -26,7 +25,7 @@ export async function exportOrders(ctx: Pick<TRPCContext, "db" | "user" | "setti
   const parsed = orderFilterInput.safeParse({ status: params.get("status") || undefined, search: params.get("q") || undefined, day: params.get("day") || undefined });
   if (!parsed.success) return refusal(400, m.exportBadFilter);
   const filter = { status: parsed.data.status, search: parsed.data.search || undefined, day: parsed.data.day };
-  const rows = await afterUnpaidCancelled(ctx, (trx) => exportOrderRows(trx, filter));
+  const rows = await ctx.db.transaction((trx) => exportOrderRows(trx, filter));
   return new Response(ordersCsv(rows), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -1,9 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import type { Tx } from "@/server/db/as-caller";
 import type { OrderStatus } from "@/server/db/schema";
-import { cancelUnpaidOrders, countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
+import { countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
 
 const m = messages.adminOrders;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "settings">;
@@ -20,31 +19,17 @@ export async function myLatestOrder({ ctx }: { ctx: Ctx & { user: { id: string }
 }
 
 /**
- * Runs an admin's read of the orders after the shop's unpaid-order policy, in the admin's own
- * transaction: what the admin sees is never an order the shop should already have cancelled,
- * even if the server's timer has not run yet. cancel_unpaid_orders() checks the caller is an admin.
+ * One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail
+ * or name. A read only: the unpaid-order policy runs on the server's timer (unpaid-orders.ts).
  */
-export async function afterUnpaidCancelled<T>(ctx: Pick<Ctx, "db" | "settings">, read: (trx: Tx) => Promise<T>): Promise<T> {
-  // Read before the transaction: on PGlite a second read inside it would wait for it forever.
-  const { unpaidOrderDays } = await ctx.settings.published();
-  return ctx.db.transaction(async (trx) => {
-    await cancelUnpaidOrders(trx, unpaidOrderDays);
-    return read(trx);
-  });
-}
-
-/** One page of every order (RLS: admins see all), newest first, by status and/or reference, e-mail or name. */
-export async function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; day?: string; cursor?: string | null } }) {
+export function allOrders({ ctx, input }: { ctx: Ctx; input?: { status?: OrderStatus; search?: string; day?: string; cursor?: string | null } }) {
   const filter = { status: input?.status, search: input?.search || undefined, day: input?.day, cursor: input?.cursor };
-  // The policy runs once per visit of the list (its first page), not again for each further page.
-  return await (filter.cursor
-    ? ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter))
-    : afterUnpaidCancelled(ctx, (trx) => listOrderPage(trx, ctx.storage, filter)));
+  return ctx.db.transaction((trx) => listOrderPage(trx, ctx.storage, filter));
 }
 
 /** How many orders each status tab holds (and all of them), for the current search and day. */
-export async function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string; day?: string } }) {
-  return afterUnpaidCancelled(ctx, (trx) => countOrders(trx, { search: input?.search || undefined, day: input?.day }));
+export function orderCounts({ ctx, input }: { ctx: Ctx; input?: { search?: string; day?: string } }) {
+  return ctx.db.transaction((trx) => countOrders(trx, { search: input?.search || undefined, day: input?.day }));
 }
 
 /** What the admins' notice of a new order shows (reference, customer, total). */

@@ -13,6 +13,7 @@ import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, MAX_CART_LINE_QUANTIT
 import { clientAddress, userLimitKey } from "@/server/security/rate-limit";
 import { accountMessages, messages } from "@/lib/messages";
 import type { OrderStatus } from "@/server/db/schema";
+import { cancelUnpaidOrders } from "@/server/orders/order-queries";
 import { ORDER_STATUSES } from "@/server/orders/schemas";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
@@ -842,8 +843,6 @@ class AdminListsOrders extends Step {
   async step(model: ShopModel, real: RealShop) {
     const what = String(this);
     const page = expectOk(await answer(real.admin.adminOrders.list({ status: this.status }), what), what);
-    // The list applies the unpaid-order policy before it reads.
-    cancelUnpaid(model);
     const expected = model.orders
       .flatMap((order, index) => (this.status === undefined || order.status === this.status ? [index] : []))
       .reverse()
@@ -868,6 +867,17 @@ class SetUnpaidDays extends Step {
   }
   toString() {
     return `admin cancels unpaid orders after ${this.days} days`;
+  }
+}
+
+/** The server's unpaid-order timer runs (src/server/orders/unpaid-orders.ts: the shop's connection, the settings' days). */
+class ShopTimerRuns extends Step {
+  async step(model: ShopModel, real: RealShop) {
+    await cancelUnpaidOrders(real.db.kysely, model.unpaidOrderDays);
+    cancelUnpaid(model);
+  }
+  toString() {
+    return "the shop's unpaid-order timer runs";
   }
 }
 
@@ -961,6 +971,7 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(3, fc.tuple(fc.nat(), fc.constantFrom(...ORDER_STATUSES)).map(([pick, status]) => new UpdateStatus(pick, status))),
     weighted(2, fc.option(fc.constantFrom(...ORDER_STATUSES), { nil: undefined }).map((status) => new AdminListsOrders(status))),
     weighted(1, fc.constantFrom(0, 1, 7, 30).map((days) => new SetUnpaidDays(days))),
+    weighted(1, fc.constant(new ShopTimerRuns())),
     weighted(1, fc.constantFrom(1, 3, 8).map((days) => new DaysPass(days))),
     weighted(1, product.map((p) => new OutsidersTry(p))),
   );
