@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import type { OrderStatusValue } from "@/server/orders/schemas";
@@ -7,7 +8,6 @@ import { InvoiceLinks } from "@/components/invoices/invoice-links";
 import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 import { OrderStatusControl } from "./order-status-control";
 import { OrderStatusHistory } from "./order-status-history";
-import { orderTimeFormat } from "./order-time";
 import type { ProofToShow } from "./proof-dialog";
 
 /** One order as Order Management lists it. */
@@ -50,7 +50,7 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
         <dt className="text-muted">Total</dt>
         <dd className="tabular font-semibold">{formatRand(order.total)}</dd>
         <dt className="text-muted">Placed</dt>
-        <dd>{orderTimeFormat.format(order.createdAt)}</dd>
+        <dd>{formatDateTime(order.createdAt)}</dd>
       </dl>
       <FulfilmentSummary fulfilment={order.fulfilment} />
       <ul className="text-sm" aria-label={`Items of ${order.reference}`}>

@@ -1,6 +1,6 @@
+import { formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { AdminOrder } from "./order-card";
-import { orderTimeFormat } from "./order-time";
 
 const m = messages.adminOrders;
 
@@ -13,7 +13,7 @@ export function OrderStatusHistory({ history }: { history: AdminOrder["history"]
       <ol className="mt-2 space-y-1">
         {history.map((event, index) => (
           <li key={index}>
-            {orderTimeFormat.format(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
+            {formatDateTime(event.at)}: {event.from ? `${messages.adminStatus[event.from]} → ` : ""}
             {messages.adminStatus[event.to]} {event.reason ? (messages.payments.isPaymentReason(event.reason) ? `: ${event.reason}` : m.byShop(event.reason)) : event.by ? `by ${event.by}` : ""}
           </li>
         ))}

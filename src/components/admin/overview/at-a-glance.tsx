@@ -1,7 +1,8 @@
+import { formatDateTime } from "@/lib/days";
 import { formatRand2 } from "@/lib/money";
 import type { RouterOutputs } from "@/trpc/react";
 import { Figure } from "./figure";
-import { average, dateTimeFormat, ordersText, withFees } from "./overview-format";
+import { average, ordersText, withFees } from "./overview-format";
 
 /** Today and this week against the day and week before, and the money awaiting payment. */
 export function AtAGlance({ summary }: { summary: RouterOutputs["overview"]["summary"] | undefined }) {
@@ -37,7 +38,7 @@ export function AtAGlance({ summary }: { summary: RouterOutputs["overview"]["sum
             detail={
               summary.outstanding.orders === 0
                 ? "no orders"
-                : `${ordersText(summary.outstanding.orders)} · oldest placed ${dateTimeFormat.format(new Date(summary.outstanding.oldest!))}`
+                : `${ordersText(summary.outstanding.orders)} · oldest placed ${formatDateTime(summary.outstanding.oldest!)}`
             }
           />
         </dl>

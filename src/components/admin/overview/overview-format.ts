@@ -1,7 +1,6 @@
 import { formatAverageRand, formatRand2 } from "@/lib/money";
 
 const dayFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "UTC" });
-export const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Johannesburg" });
 
 /** "3 Nov" for a 2026-11-03 day. */
 export const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
