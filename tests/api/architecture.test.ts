@@ -147,6 +147,35 @@ describe("domain code", () => {
   });
 });
 
+/** Tag names of the elements that say `role="dialog"` (or alertdialog) in JSX: a modal made by hand unless the tag is `dialog`. */
+function handMadeModals(text: string): string[] {
+  return [...text.matchAll(/role=\{?\s*["'`](?:alert)?dialog["'`]/g)]
+    .map((match) => /<([A-Za-z][\w.]*)[^<]*$/.exec(text.slice(0, match.index))?.[1] ?? "?")
+    .filter((tag) => tag !== "dialog");
+}
+
+describe("components (docs/architecture.md#components)", () => {
+  const uiFiles = files.filter(({ file }) => file.startsWith("components/") || file.startsWith("app/"));
+  /** Files allowed past the limit, each with the reason it cannot be split. None today. */
+  const longAllowed: Record<string, string> = {};
+
+  it("are at most 200 lines a file: a longer one does more than one job and is split", () => {
+    const long = uiFiles
+      .map(({ file, text }) => ({ file, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) }))
+      .filter(({ file, lines }) => lines > 200 && !(file in longAllowed))
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(uiFiles.length).toBeGreaterThan(100);
+    expect(long).toEqual([]);
+  });
+
+  it("make no modal by hand: a dialog is the browser's <dialog>, opened with showModal()", () => {
+    expect(handMadeModals(`<div\n  role="dialog"\n  aria-modal="true" onClick={() => close()}>`)).toEqual(["div"]);
+    expect(handMadeModals(`<dialog ref={ref} role="dialog" aria-label="Proof">`)).toEqual([]);
+    const offenders = uiFiles.flatMap(({ file, text }) => handMadeModals(text).map((tag) => `${file}: <${tag} role="dialog">`));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("the tRPC context", () => {
   it("carries the caller's database and the ports, never an RLS-bypassing handle", async () => {
     const db = await freshDatabase();

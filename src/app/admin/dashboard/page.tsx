@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LeadTimesPanel } from "@/components/admin/lead-times-panel";
-import { ProductDashboard } from "@/components/admin/product-dashboard";
+import { ProductDashboard } from "@/components/admin/products/product-dashboard";
 import { requireAccess } from "@/server/auth/guards";
 import { api, HydrateClient } from "@/trpc/server";
 

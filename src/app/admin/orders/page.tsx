@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { OrderManagement } from "@/components/admin/order-management";
+import { OrderManagement } from "@/components/admin/orders/order-management";
 import { messages } from "@/lib/messages";
 import { orderFilterInput } from "@/server/orders/schemas";
 import { requireAccess } from "@/server/auth/guards";

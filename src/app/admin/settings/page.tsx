@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FulfilmentSettingsForm } from "@/components/admin/fulfilment-settings-form";
+import { FulfilmentSettingsForm } from "@/components/admin/fulfilment/fulfilment-settings-form";
 import { GoLiveChecklist } from "@/components/admin/go-live-checklist";
 import { PaymentSettingsForm } from "@/components/admin/payment-settings-form";
 import { InvoiceSettingsForm } from "@/components/admin/invoice-settings-form";
