@@ -101,6 +101,17 @@ describe("routers", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("names the shop's time zone in one place (src/lib/days.ts; SQL in the query files says it itself)", () => {
+    const offenders = files.filter(({ file, text }) => file !== "lib/days.ts" && !file.endsWith("-queries.ts") && text.includes("Africa/Johannesburg")).map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
+  it("declares each status list once (src/lib/statuses.ts)", () => {
+    const lists = [/"pending_payment",\s*"pending_delivery"/, /"bank_transfer",\s*"payfast"/, /"delivery",\s*"collection"/, /\[\s*"invoice",\s*"credit_note"\s*\]/];
+    const offenders = files.filter(({ file, text }) => file !== "lib/statuses.ts" && lists.some((list) => list.test(text))).map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+
   it("pages and components build no SQL either", () => {
     const sqlBuilding = /\b(selectFrom|insertInto|updateTable|deleteFrom|sql`|from "kysely")/;
     const offenders = files.filter(({ file }) => file.startsWith("app/") || file.startsWith("components/")).filter(({ text }) => sqlBuilding.test(text));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { messages } from "@/lib/messages";
-import { ORDER_STATUSES } from "@/server/orders/schemas";
+import { ORDER_STATUSES } from "@/lib/statuses";
 import { mailTheme, mailThemeTokens } from "@/server/mail/mail-theme";
 import { MailDataError, renderMail, type RenderedMail } from "@/server/mail/render";
 import { isMailTemplate, MAIL_TEMPLATES, type MailDataInput, type MailShop, type MailTemplate } from "@/server/mail/schemas";

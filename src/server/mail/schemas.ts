@@ -1,6 +1,6 @@
 import { FULFILMENT_METHODS, INVOICE_KINDS, PAYMENT_METHODS } from "@/lib/statuses";
 import { ORDER_REFERENCE } from "@/server/checkout/schemas";
-import { ORDER_STATUSES } from "@/server/orders/schemas";
+import { ORDER_STATUSES } from "@/lib/statuses";
 import { z } from "@/lib/zod";
 
 /**

@@ -3,9 +3,8 @@ import { ORDER_STATUSES } from "@/lib/statuses";
 import { z } from "@/lib/zod";
 import { ORDER_REFERENCE } from "@/server/checkout/schemas";
 
-export { ORDER_STATUSES } from "@/lib/statuses";
 /** @deprecated the same as OrderStatus (src/lib/statuses.ts); kept while Order Management is being split. */
-export type { OrderStatus as OrderStatusValue } from "@/lib/statuses";
+export type { OrderStatus as OrderStatus } from "@/lib/statuses";
 
 /** Orders per page of Order Management. */
 export const ORDERS_PAGE_SIZE = 50;

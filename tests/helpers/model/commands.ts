@@ -14,7 +14,7 @@ import { clientAddress, userLimitKey } from "@/server/security/rate-limit";
 import { accountMessages, messages } from "@/lib/messages";
 import type { OrderStatus } from "@/server/db/schema";
 import { cancelUnpaidOrders } from "@/server/orders/order-queries";
-import { ORDER_STATUSES } from "@/server/orders/schemas";
+import { ORDER_STATUSES } from "@/lib/statuses";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
 import { callerAs, type Caller } from "../browser";

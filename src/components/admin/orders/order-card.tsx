@@ -1,7 +1,7 @@
 import { formatDateTime } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
-import type { OrderStatusValue } from "@/server/orders/schemas";
+import type { OrderStatus } from "@/lib/statuses";
 import type { RouterOutputs } from "@/trpc/react";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
@@ -13,7 +13,7 @@ import type { ProofToShow } from "./proof-dialog";
 /** One order as Order Management lists it. */
 export type AdminOrder = RouterOutputs["adminOrders"]["list"]["orders"][number];
 
-const BADGE: Record<OrderStatusValue, string> = {
+const BADGE: Record<OrderStatus, string> = {
   pending_payment: "bg-amber-100 text-amber-900",
   pending_delivery: "bg-sky-100 text-sky-900",
   complete: "bg-green-100 text-green-900",
@@ -24,7 +24,7 @@ interface Props {
   order: AdminOrder;
   /** A status change is being saved (any order's): the selects wait for it. */
   saving: boolean;
-  onStatusChange: (status: OrderStatusValue) => void;
+  onStatusChange: (status: OrderStatus) => void;
   onShowProof: (proof: ProofToShow) => void;
 }
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatDay, shopDay } from "@/lib/days";
 import { messages } from "@/lib/messages";
-import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
+import { ORDER_STATUSES, type OrderStatus } from "@/lib/statuses";
 import type { RouterOutputs } from "@/trpc/react";
 import { filterParams } from "./filter-params";
 
@@ -10,7 +10,7 @@ const m = messages.adminOrders;
 type Counts = RouterOutputs["adminOrders"]["counts"];
 
 interface Filters {
-  status?: OrderStatusValue;
+  status?: OrderStatus;
   search?: string;
   day?: string;
 }

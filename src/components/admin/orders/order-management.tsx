@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { messages } from "@/lib/messages";
-import type { OrderStatusValue } from "@/server/orders/schemas";
+import type { OrderStatus } from "@/lib/statuses";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
@@ -13,7 +13,7 @@ import { ProofDialog, type ProofToShow } from "./proof-dialog";
 const m = messages.adminOrders;
 
 /** Orders for admins: filters in the URL, pages of 50, counts per tab, live updates, status changes that save at once, a CSV export. */
-export function OrderManagement({ status, search, day }: { status?: OrderStatusValue; search?: string; day?: string }) {
+export function OrderManagement({ status, search, day }: { status?: OrderStatus; search?: string; day?: string }) {
   const utils = api.useUtils();
   const orders = api.adminOrders.list.useInfiniteQuery({ status, search, day }, { getNextPageParam: (page) => page.nextCursor });
   const counts = api.adminOrders.counts.useQuery({ search, day });

@@ -1,5 +1,5 @@
 import { messages } from "@/lib/messages";
-import { ORDER_STATUSES, type OrderStatusValue } from "@/server/orders/schemas";
+import { ORDER_STATUSES, type OrderStatus } from "@/lib/statuses";
 
 /** An order's status as a select that saves on change (the change itself is Order Management's). */
 export function OrderStatusControl({
@@ -9,9 +9,9 @@ export function OrderStatusControl({
   onChange,
 }: {
   orderId: string;
-  status: OrderStatusValue;
+  status: OrderStatus;
   disabled: boolean;
-  onChange: (status: OrderStatusValue) => void;
+  onChange: (status: OrderStatus) => void;
 }) {
   return (
     <div>
@@ -22,7 +22,7 @@ export function OrderStatusControl({
         id={`status-${orderId}`}
         value={status}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value as OrderStatusValue)}
+        onChange={(event) => onChange(event.target.value as OrderStatus)}
         className="rounded-xl border border-line bg-white px-3 py-2"
       >
         {ORDER_STATUSES.map((value) => (
