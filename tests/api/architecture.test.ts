@@ -187,6 +187,16 @@ describe("components (docs/architecture.md#components)", () => {
   });
 });
 
+describe("tests", () => {
+  it("in tests/unit open no database and call no router (those are tests/db's and tests/api's)", () => {
+    const dir = path.resolve(import.meta.dirname, "../unit");
+    const offenders = fs
+      .readdirSync(dir)
+      .filter((name) => /helpers\/(database|browser)|@\/server\/api\/root/.test(fs.readFileSync(path.join(dir, name), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("the tRPC context", () => {
   it("carries the caller's database and the ports, never an RLS-bypassing handle", async () => {
     const db = await freshDatabase();
