@@ -58,6 +58,7 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
     DATABASE_URL: database.postgresUrl,
     SITE_URL: siteUrl,
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
   },
 });
 

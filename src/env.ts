@@ -47,6 +47,11 @@ const schema = z.object({
    * client address for rate limits taken from it (docs/architecture.md#caches-and-several-processes).
    */
   TRUST_PROXY: flag(false),
+  /**
+   * Sign-ups allowed from one client address per hour (SIGN_UP_LIMIT's 20 when unset): more for a
+   * shop whose customers share one office or campus address; the browser tests' many sign-ups.
+   */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).optional(),
   // The shop's name and tagline (src/server/settings/site.ts holds the defaults).
   SHOP_NAME: optional,
   SHOP_TAGLINE: optional,

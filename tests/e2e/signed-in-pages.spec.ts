@@ -185,6 +185,10 @@ test.describe("signed-in pages from kept HTML", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     const cookie = sessionCookie(await call(baseURL!, "auth.signIn", "", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }));
+    // A cart of its own, so the header's count shows whatever the other tests left (no test relies on another's state).
+    const productsPage = await (await page.request.get("/products", { headers: PAGE_LOAD })).text();
+    const productId = /href="\/products\/([0-9a-f-]{36})"/.exec(productsPage)![1]!;
+    await call(baseURL!, "cart.add", cookie, { productId });
     const [name, ...value] = cookie.split("=");
     await page.context().addCookies([{ name: name!, value: value.join("="), url: baseURL! }]);
     for (const path of ["/", "/products", "/about"]) {

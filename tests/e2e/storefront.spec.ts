@@ -154,7 +154,7 @@ test.describe("product details", () => {
     const page = await context.newPage();
     const response = await page.goto(`/products/${id}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: messages.catalogue.productNotFound })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("heading", { level: 1, name: messages.catalogue.productNotFound })).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse all products" })).toBeVisible();
     await context.close();
   });

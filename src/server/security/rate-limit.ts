@@ -81,7 +81,7 @@ export interface SignInLimits {
 /** The shop's limits; a test passes its own `scope` to start from zero. */
 export function newRequestLimits(scope?: string): RequestLimits {
   return {
-    signUp: new RateLimiter("sign-up", SIGN_UP_LIMIT, scope),
+    signUp: new RateLimiter("sign-up", { ...SIGN_UP_LIMIT, attempts: env.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? SIGN_UP_LIMIT.attempts }, scope),
     contact: new RateLimiter("contact", CONTACT_LIMIT, scope),
     checkout: new RateLimiter("checkout", CHECKOUT_LIMIT, scope),
     dataExport: new RateLimiter("data-export", DATA_EXPORT_LIMIT, scope),
