@@ -1,8 +1,8 @@
 "use client";
 
+import { formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
-import { formatDateTime } from "@/lib/days";
 
 /** Messages from the contact form, newest first; each can be marked read or unread. */
 export function ContactMessages() {

@@ -1,11 +1,11 @@
+import type { UserRole } from "@/lib/statuses";
 import { KeptValues } from "@/server/cache/kept-values";
 import { perDatabase } from "@/server/cache/per-database";
 import { runAs, type Tx } from "@/server/db/as-caller";
-import { readProfile, readProfileAndCartCount, type ProfileRow } from "./auth-queries";
 import { cartOwnerOf, parseSessionChange, SESSION_CHANNEL, SHOP_CHANGES_CHANNEL } from "@/server/db/channels";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthUser } from "@/server/ports/auth";
-import type { UserRole } from "@/lib/statuses";
+import { readProfile, readProfileAndCartCount, type ProfileRow } from "./auth-queries";
 
 /** The signed-in user as the app sees them; role always from public.profiles, never the client. */
 export interface SessionUser {

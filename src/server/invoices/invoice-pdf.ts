@@ -1,7 +1,7 @@
-import { SHOP_TIME_ZONE } from "@/lib/days";
 import fs from "node:fs";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { SHOP_TIME_ZONE } from "@/lib/days";
 import { formatRand2 } from "@/lib/money";
 import { DEMO_VALUES, isDemoValue } from "@/server/settings/demo-values";
 import type { InvoiceSnapshot } from "./snapshot";

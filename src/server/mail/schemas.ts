@@ -1,7 +1,6 @@
-import { FULFILMENT_METHODS, INVOICE_KINDS, PAYMENT_METHODS } from "@/lib/statuses";
-import { ORDER_REFERENCE } from "@/server/checkout/schemas";
-import { ORDER_STATUSES } from "@/lib/statuses";
+import { FULFILMENT_METHODS, INVOICE_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/statuses";
 import { z } from "@/lib/zod";
+import { ORDER_REFERENCE } from "@/server/checkout/schemas";
 
 /**
  * What each mail template needs, checked before rendering: the data comes from the outbox's JSON

@@ -1,5 +1,5 @@
-import type { PaymentOutcome } from "@/lib/statuses";
 import { sql } from "kysely";
+import type { PaymentOutcome } from "@/lib/statuses";
 import type { Tx } from "@/server/db/as-caller";
 import { fulfilmentJson } from "@/server/checkout/checkout-queries";
 import type { Order, OrderStatus, Payment } from "@/server/db/schema";
