@@ -1,7 +1,8 @@
 import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
-import { availabilityInput, categoryNameInput, createProductInput, productIdInput, updateProductInput } from "./schemas";
+import { productVariants, setOptions, setVariants } from "./manage-variants";
+import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, saveVariantsInput, updateProductInput } from "./schemas";
 
 /** Product Management (admins only; RLS checks again). */
 export const adminProductsRouter = createTRPCRouter({
@@ -12,5 +13,9 @@ export const adminProductsRouter = createTRPCRouter({
   create: adminProcedure.meta({ failure: messages.admin.addProductFailed }).input(createProductInput).mutation(createProduct),
   update: adminProcedure.meta({ failure: messages.admin.updateProductFailed }).input(updateProductInput).mutation(updateProduct),
   setAvailability: adminProcedure.meta({ failure: messages.admin.updateAvailabilityFailed }).input(availabilityInput).mutation(setAvailability),
+  /** Its options and variants ("Options and stock"). */
+  variants: adminProcedure.meta({ failure: messages.admin.variants.loadFailed }).input(productIdInput).query(productVariants),
+  saveOptions: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveOptionsInput).mutation(setOptions),
+  saveVariants: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveVariantsInput).mutation(setVariants),
   delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
 });
