@@ -36,6 +36,7 @@ export const TRPCReactProvider = loadedOnUse(() => import("@/trpc/react").then((
 export const CartCount = loadedOnUse(() => import("@/components/layout/cart-count").then((m) => m.CartCount));
 export const LiveUpdates = loadedOnUse(() => import("@/components/live/live-updates").then((m) => m.LiveUpdates));
 export const AddToCartButton = loadedOnUse(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
+export const PersonalisationFile = loadedOnUse(() => import("@/components/cart/personalisation-file").then((m) => m.PersonalisationFile));
 export const ViewerProvider = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.ViewerProvider));
 export const AccountSummary = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.AccountSummary));
 export const ArrivalNotice = loadedOnUse(() => import("@/components/auth/arrival-notice").then((m) => m.ArrivalNotice));

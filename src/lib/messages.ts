@@ -27,6 +27,9 @@ export const messages = {
     not_a_proof: "Only JPEG, PNG, WebP or GIF images or PDF files can be uploaded as proof of payment.",
     too_many_pixels: "The image is too large (over 40 megapixels). Please choose a smaller one.",
     unsafe_content: "This file contains more than an image and cannot be uploaded.",
+    /** A logo (or other file) added to a line: what it may be (SVG is refused: save it as PNG). */
+    not_a_logo: "A logo must be a PNG, JPEG, WebP or PDF file of up to 10 MB. An SVG logo can be saved as PNG first.",
+    logo_too_large: "The file is larger than 10 MB. Please choose a smaller one.",
   },
   loading: "Loading...",
   /** A call that failed for a reason nobody expected, when its procedure names no message of its own. */
@@ -46,6 +49,10 @@ export const messages = {
     soldOut: "Sold out",
     /** The card of a product with options: it is added from its page, where they are chosen. */
     chooseOptions: "Choose options",
+    /** The product page's personalisation fields. */
+    personalisationHeading: "Personalise it",
+    personalisationPrice: (price: string) => `+${price} each`,
+    personalisationFileSignIn: "sign in to add your file.",
     /** A product whose variants differ in price. */
     priceFrom: (price: string) => `From ${price}`,
     /** The option picker: a combination the shop does not sell. */
@@ -78,6 +85,13 @@ export const messages = {
     variantRequired: "Please choose the options you want on the product's page first.",
     /** Adding (or adding more of) a counted variant past what is in stock. */
     notEnoughStock: "Sorry, there are no more of this item in stock.",
+    /** Personalisation (the product page's fields): what was sent does not fit the product's fields. */
+    personalisationInvalid: "Please check the personalisation and try again.",
+    personalisationRequired: (field: string) => `Please fill in "${field}".`,
+    personalisationTooLong: (field: string) => `"${field}" is too long.`,
+    uploadFailed: "Failed to upload the file. Please try again.",
+    /** The uploaded file, before Add to Cart. */
+    fileAttached: (name: string) => `${name} is attached.`,
   },
   checkout: {
     cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
@@ -101,6 +115,8 @@ export const messages = {
     bankTransferNotSetUp: "Payment by bank transfer is not set up yet, so the shop cannot take orders at the moment. Please try again later, or contact us.",
     /** Outside production the demo bank account works, labelled so nobody pays into it. */
     demoBankDetails: "Demo bank details: this shop is not live, so do not pay into this account.",
+    /** place_order's personalisation check: the product's fields changed since the line was added. */
+    personalisationStale: (name: string) => `The personalisation ${name} asks for has changed. Please remove it from your cart and add it again.`,
     /** place_order's stock check: the line's name and how many are left (0: sold out). */
     notEnoughStock: (name: string, left: number) =>
       left > 0
@@ -310,6 +326,11 @@ export const messages = {
       skuTaken: (sku: string) => `The SKU ${sku} is already used by another variant.`,
       stockInvalid: "Please enter stock as a whole number from 0 to 1,000,000, or leave it empty not to count it.",
       variantUnknown: "A variant was changed or removed meanwhile. Please reload the page.",
+      personalisationSaved: (name: string) => `${name}'s personalisation saved.`,
+      fieldLabelRequired: "Please give each personalisation field a label, e.g. Name on the shirt.",
+      fieldLabelTooLong: "A field's label can be at most 60 characters.",
+      fieldLengthInvalid: "A text field needs a maximum length from 1 to 500 characters.",
+      tooManyFields: "A product can ask for at most 5 personalisation fields.",
     },
     categoryExists: (name: string) => `A category called '${name}' already exists.`,
     categoryAdded: (name: string) => `Category '${name}' added.`,
@@ -342,6 +363,8 @@ export const messages = {
     noneWithStatus: (filter: string) => `No orders found with status '${filter}'.`,
     updated: (id: string, status: string) => `Order ${id} status updated to ${status}.`,
     updateFailed: "Failed to update order status. Please try again.",
+    /** Taking a cancelled order back whose counted stock has been sold meanwhile. */
+    reopenOutOfStock: "This order cannot be reopened: some of its items have sold out since it was cancelled. Restock them first.",
     unknownPage: "That page of orders is not known. Please reload the page.",
     loadMore: "Load more orders",
     loadingMore: "Loading more orders...",

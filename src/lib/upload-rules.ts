@@ -6,8 +6,11 @@
  */
 import { messages } from "./messages";
 
-/** The largest file the shop takes (5 MB). */
+/** The largest file the shop takes (5 MB), but for a logo added to a line (MAX_LOGO_BYTES). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The largest logo (or other file) a customer adds to a line: 10 MB, as the personalisation bucket allows. */
+export const MAX_LOGO_BYTES = 10 * 1024 * 1024;
 
 /** The image types the shop stores. */
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;

@@ -286,3 +286,121 @@ end
 $$;
 revoke execute on function public.save_product_options(uuid, jsonb) from public, anon;
 grant execute on function public.save_product_options(uuid, jsonb) to authenticated, service_role;
+
+-- public.product_personalisation_fields -------------------------------------------------------
+-- What a product asks the customer to add to their line (a name to embroider, a logo): text with
+-- a maximum length, or a file (a private upload in the personalisation bucket, 060_storage.sql),
+-- each required or optional, with an optional price per unit when filled in. The values belong
+-- to the cart line and then the order line (040_cart_and_orders.sql).
+-- Triggers (they fire in name order within each timing):
+--   product_personalisation_fields_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change()
+create table public.product_personalisation_fields (
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  position smallint not null check (position between 1 and 5),
+  label text not null check (char_length(label) between 1 and 60 and label = btrim(label)),
+  kind text not null check (kind in ('text', 'file')),
+  required boolean not null default false,
+  -- Text only: the most characters the customer may type.
+  max_length integer check (max_length between 1 and 500),
+  -- Added to the line's unit price when the field is filled in.
+  price numeric(12, 2) not null default 0 check (price >= 0),
+  constraint product_personalisation_fields_shape check ((kind = 'text') = (max_length is not null)),
+  unique (product_id, position) deferrable initially deferred
+);
+
+alter table public.product_personalisation_fields enable row level security;
+create policy "product_personalisation_fields: read all" on public.product_personalisation_fields
+  for select to anon, authenticated using (true);
+create policy "product_personalisation_fields: admin insert" on public.product_personalisation_fields
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "product_personalisation_fields: admin update" on public.product_personalisation_fields
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy "product_personalisation_fields: admin delete" on public.product_personalisation_fields
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.product_personalisation_fields from anon, authenticated;
+grant select on public.product_personalisation_fields to anon, authenticated;
+grant insert, delete on public.product_personalisation_fields to authenticated;
+grant update (position, label, kind, required, max_length, price) on public.product_personalisation_fields to authenticated;
+grant all on public.product_personalisation_fields to service_role;
+
+create trigger product_personalisation_fields_catalogue_changes
+  after insert or update or delete or truncate on public.product_personalisation_fields
+  for each statement execute function public.notify_catalogue_change();
+
+-- What a line's personalisation adds to its unit price: the prices of the fields it fills in.
+-- p_values is the line's {"<field id>": "<text or file path>"}.
+create function public.personalisation_price(p_product_id uuid, p_values jsonb) returns numeric
+language sql stable security invoker set search_path = ''
+as $$
+  select coalesce(sum(f.price), 0)::numeric(12, 2)
+  from public.product_personalisation_fields f
+  where f.product_id = p_product_id and p_values ? f.id::text
+$$;
+revoke execute on function public.personalisation_price(uuid, jsonb) from public;
+grant execute on function public.personalisation_price(uuid, jsonb) to anon, authenticated, service_role;
+
+-- An order line's name with its personalisation, for invoices and mails: "Golf shirt — L / Navy
+-- (Name: Thabo; Logo: logo.png)". A file shows its name (the path's last part, without its
+-- timestamp); p_personalisation is order_items.personalisation.
+create function public.order_line_label(p_name text, p_personalisation jsonb) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select p_name || coalesce(' (' || (
+    select string_agg(e ->> 'label' || ': ' || case when e ->> 'kind' = 'file'
+             then regexp_replace(regexp_replace(e ->> 'value', '^.*/', ''), '^[0-9]+_', '')
+             else e ->> 'value' end, '; ' order by n)
+    from jsonb_array_elements(p_personalisation) with ordinality as x(e, n)) || ')', '')
+$$;
+revoke execute on function public.order_line_label(text, jsonb) from public;
+grant execute on function public.order_line_label(text, jsonb) to anon, authenticated, service_role;
+
+-- Checks a line's personalisation against the product's fields as they are now, for the customer
+-- p_uid: only known fields, each a non-empty string, texts within their length, files the
+-- customer's own uploads in the personalisation bucket, every required field filled in. Raises
+-- 'personalisation_required' or 'personalisation_too_long' (DETAIL: {"field": label}) or
+-- 'personalisation_invalid'. Security invoker: a customer's storage policies show them their
+-- own files (all a line may name), and place_order runs it as its definer.
+create function private.check_personalisation(p_product_id uuid, p_values jsonb, p_uid uuid) returns void
+language plpgsql stable security invoker set search_path = ''
+as $$
+declare
+  v_field public.product_personalisation_fields;
+  v_value jsonb;
+begin
+  -- A customer checks only their own lines (the server's checkout passes its caller's id).
+  if (select auth.uid()) is not null and p_uid is distinct from (select auth.uid()) then
+    raise exception 'personalisation_invalid';
+  end if;
+  if jsonb_typeof(p_values) is distinct from 'object' or exists (
+    select 1 from jsonb_object_keys(p_values) k
+    where not exists (select 1 from public.product_personalisation_fields f where f.product_id = p_product_id and f.id::text = k)
+  ) then
+    raise exception 'personalisation_invalid';
+  end if;
+  for v_field in select * from public.product_personalisation_fields f where f.product_id = p_product_id order by f.position loop
+    v_value := p_values -> v_field.id::text;
+    if v_value is null then
+      if v_field.required then
+        raise exception 'personalisation_required' using detail = json_build_object('field', v_field.label)::text;
+      end if;
+      continue;
+    end if;
+    if jsonb_typeof(v_value) <> 'string' or btrim(v_value #>> '{}') = '' then
+      raise exception 'personalisation_invalid';
+    end if;
+    if v_field.kind = 'text' and char_length(v_value #>> '{}') > v_field.max_length then
+      raise exception 'personalisation_too_long' using detail = json_build_object('field', v_field.label)::text;
+    end if;
+    if v_field.kind = 'file' and (
+      (storage.foldername(v_value #>> '{}'))[1] is distinct from p_uid::text
+      or not exists (select 1 from storage.objects o where o.bucket_id = 'personalisation' and o.name = v_value #>> '{}')
+    ) then
+      raise exception 'personalisation_invalid';
+    end if;
+  end loop;
+end
+$$;
+revoke execute on function private.check_personalisation(uuid, jsonb, uuid) from public, anon;
+grant execute on function private.check_personalisation(uuid, jsonb, uuid) to authenticated, service_role;

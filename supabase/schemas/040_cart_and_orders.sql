@@ -22,9 +22,13 @@ create table public.cart_items (
   quantity integer not null default 1 check (quantity between 1 and 10000),
   added_at timestamptz not null default now(),
   variant_id uuid not null,
+  -- The customer's personalisation of this line: {"<field id>": "<text or file path>"}
+  -- (020_catalogue.sql's product_personalisation_fields); {} for none. The same variant with
+  -- other personalisation is another line.
+  personalisation jsonb not null default '{}' check (jsonb_typeof(personalisation) = 'object'),
   constraint cart_items_variant_fkey foreign key (variant_id, product_id)
     references public.product_variants (id, product_id) on delete cascade,
-  constraint cart_items_user_variant_key unique (user_id, variant_id)
+  constraint cart_items_user_variant_key unique (user_id, variant_id, personalisation)
 );
 
 create index cart_items_product_idx on public.cart_items (product_id);
@@ -53,17 +57,19 @@ revoke update on public.cart_items from anon, authenticated;
 grant all on public.cart_items to service_role;
 grant update (quantity) on public.cart_items to authenticated;
 
--- add_variant_to_cart: +1 on an existing line of the variant, a new line at 1; only available
--- variants of available products, and no more than a counted variant has in stock (place_order
--- takes the stock; this only keeps a cart from asking for what is not there).
+-- add_variant_to_cart: +1 on an existing line of the variant with the same personalisation, a
+-- new line at 1; only available variants of available products, personalisation as the product
+-- asks (private.check_personalisation), and no more than a counted variant has in stock
+-- (place_order takes the stock; this only keeps a cart from asking for what is not there).
 -- Security invoker: the caller's own RLS policies decide, as for any direct write.
-create function public.add_variant_to_cart(p_variant_id uuid) returns public.cart_items
+create function public.add_variant_to_cart(p_variant_id uuid, p_personalisation jsonb) returns public.cart_items
 language plpgsql security invoker set search_path = ''
 as $$
 declare
   v_uid uuid := (select auth.uid());
   v_variant public.product_variants;
   v_item public.cart_items;
+  v_in_cart integer;
 begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -74,15 +80,28 @@ begin
   if not found then
     raise exception 'product_unavailable';
   end if;
-  insert into public.cart_items as c (user_id, product_id, variant_id, quantity)
-  values (v_uid, v_variant.product_id, v_variant.id, 1)
-  on conflict (user_id, variant_id) do update set quantity = c.quantity + 1
+  perform private.check_personalisation(v_variant.product_id, coalesce(p_personalisation, '{}'), v_uid);
+  insert into public.cart_items as c (user_id, product_id, variant_id, personalisation, quantity)
+  values (v_uid, v_variant.product_id, v_variant.id, coalesce(p_personalisation, '{}'), 1)
+  on conflict (user_id, variant_id, personalisation) do update set quantity = c.quantity + 1
   returning * into v_item;
-  if v_variant.stock is not null and v_item.quantity > v_variant.stock then
-    raise exception 'not_enough_stock';
+  if v_variant.stock is not null then
+    select sum(c.quantity) into v_in_cart from public.cart_items c where c.user_id = v_uid and c.variant_id = v_variant.id;
+    if v_in_cart > v_variant.stock then
+      raise exception 'not_enough_stock';
+    end if;
   end if;
   return v_item;
 end
+$$;
+revoke execute on function public.add_variant_to_cart(uuid, jsonb) from public, anon;
+grant execute on function public.add_variant_to_cart(uuid, jsonb) to authenticated, service_role;
+
+-- Without personalisation.
+create function public.add_variant_to_cart(p_variant_id uuid) returns public.cart_items
+language sql security invoker set search_path = ''
+as $$
+  select public.add_variant_to_cart(p_variant_id, '{}'::jsonb)
 $$;
 revoke execute on function public.add_variant_to_cart(uuid) from public, anon;
 grant execute on function public.add_variant_to_cart(uuid) to authenticated, service_role;
@@ -207,6 +226,9 @@ create table public.order_items (
   -- Units taken from the variant's counted stock by place_order (0: not counted), given back
   -- when the order is cancelled (orders_stock_on_status).
   stock_taken integer not null default 0 check (stock_taken >= 0),
+  -- The personalisation as sold, in the fields' order: [{"label", "kind": "text"|"file",
+  -- "value": text or file path, "price"}]; [] for none. unit_price includes the prices.
+  personalisation jsonb not null default '[]' check (jsonb_typeof(personalisation) = 'array'),
   constraint order_items_fee_shape check (not is_delivery_fee or product_id is null)
 );
 

@@ -1,4 +1,4 @@
--- Files (src/server/storage/): the three buckets and who may do what in them. products-services
+-- Files (src/server/storage/): the buckets and who may do what in them. products-services
 -- (public, product images), payments (private, proofs of payment under {uid}/...), avatars
 -- (public, profile pictures under {uid}/...). Public buckets have no SELECT policy for everyone:
 -- their public URLs need none, and one would let anyone list them (Supabase's advisor, lint
@@ -13,6 +13,13 @@ values
   ('products-services', 'products-services', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
   ('payments', 'payments', false, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf']),
   ('avatars', 'avatars', true, 5242880, array['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+on conflict (id) do nothing;
+
+-- personalisation: the files customers add to their lines (a logo to embroider), at
+-- {uid}/{timestamp}_{filename}; private to the customer and admins; PNG, JPEG, WebP or PDF up to
+-- 10 MB, checked by content (src/server/storage/read-upload.ts), never SVG.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('personalisation', 'personalisation', false, 10485760, array['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
 on conflict (id) do nothing;
 
 create policy "products-services: admin insert" on storage.objects
@@ -48,6 +55,17 @@ create policy "payments: delete own unclaimed" on storage.objects
     bucket_id = 'payments'
     and (storage.foldername(name))[1] = (select auth.uid()::text)
     and not exists (select 1 from public.orders o where o.proof_path = storage.objects.name)
+  );
+
+create policy "personalisation: insert own folder" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'personalisation' and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+create policy "personalisation: read own or admin" on storage.objects
+  for select to authenticated
+  using (
+    bucket_id = 'personalisation'
+    and ((storage.foldername(name))[1] = (select auth.uid()::text) or (select public.is_admin()))
   );
 
 create policy "avatars: insert own folder" on storage.objects

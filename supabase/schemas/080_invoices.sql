@@ -269,7 +269,7 @@ begin
 
   select array_agg((i.unit_price * i.quantity)::numeric(12, 2) order by i.id),
          jsonb_agg(jsonb_build_object(
-           'description', i.product_name, 'quantity', i.quantity,
+           'description', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity,
            'unitPrice', i.unit_price::text, 'amount', (i.unit_price * i.quantity)::numeric(12, 2)::text) order by i.id)
     into v_amounts, v_lines
     from public.order_items i where i.order_id = p_order_id;

@@ -206,6 +206,24 @@ begin
     raise exception 'product_unavailable';
   end if;
 
+  -- Personalisation, checked against the product's fields as they are now (the owner may have
+  -- changed them since the line was added): a line that no longer fits is named.
+  for v_need in
+    select c.product_id, c.personalisation, public.variant_line_name(p.name, v.option_values) as name
+    from public.cart_items c
+    join public.products p on p.id = c.product_id
+    join public.product_variants v on v.id = c.variant_id
+    where c.user_id = p_uid
+      and (c.personalisation <> '{}' or exists (select 1 from public.product_personalisation_fields f where f.product_id = c.product_id))
+    order by c.added_at
+  loop
+    begin
+      perform private.check_personalisation(v_need.product_id, v_need.personalisation, p_uid);
+    exception when raise_exception then
+      raise exception 'personalisation_stale' using detail = json_build_object('name', v_need.name)::text;
+    end;
+  end loop;
+
   -- The reference paid with must be the one this customer holds reserved; deleting it checks and
   -- closes it at once (rolled back with everything else if anything below fails).
   delete from public.checkout_references r where r.user_id = p_uid and r.reference = p_reference;
@@ -213,7 +231,7 @@ begin
     raise exception 'reference_stale';
   end if;
 
-  select sum(coalesce(v.price, p.price) * c.quantity) into v_total
+  select sum((coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity) into v_total
   from public.cart_items c
   join public.products p on p.id = c.product_id
   join public.product_variants v on v.id = c.variant_id
@@ -293,11 +311,17 @@ begin
   end loop;
 
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path,
-                                  variant_id, option_values, sku, stock_taken)
+                                  variant_id, option_values, sku, stock_taken, personalisation)
   select v_order.id, p.id,
          public.variant_line_name(p.name, v.option_values),
-         coalesce(v.price, p.price), c.quantity, coalesce(v.image_path, p.image_path),
-         v.id, v.option_values, v.sku, case when v.stock is not null then c.quantity else 0 end
+         coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation),
+         c.quantity, coalesce(v.image_path, p.image_path),
+         v.id, v.option_values, v.sku, case when v.stock is not null then c.quantity else 0 end,
+         (select coalesce(jsonb_agg(jsonb_build_object(
+                   'label', f.label, 'kind', f.kind, 'value', c.personalisation ->> f.id::text, 'price', f.price)
+                 order by f.position), '[]'::jsonb)
+          from public.product_personalisation_fields f
+          where f.product_id = c.product_id and c.personalisation ? f.id::text)
   from public.cart_items c
   join public.products p on p.id = c.product_id
   join public.product_variants v on v.id = c.variant_id

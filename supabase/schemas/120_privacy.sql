@@ -22,3 +22,27 @@ end
 $$;
 revoke execute on function public.purge_expired_records() from public, anon, authenticated;
 grant execute on function public.purge_expired_records() to service_role;
+
+-- Personalisation files (060_storage.sql) no cart line and no order line names, a week after they
+-- were uploaded: a logo uploaded and never added, a line removed, an order gone after its 5 years.
+-- Returns their paths; the server removes them through the storage port (src/server/privacy/).
+create function public.unused_personalisation_files()
+returns table (path text)
+language sql stable security definer set search_path = ''
+as $$
+  with named as (
+    select c.personalisation ->> k as path
+    from public.cart_items c, jsonb_object_keys(c.personalisation) k
+    union
+    select e ->> 'value'
+    from public.order_items i, jsonb_array_elements(i.personalisation) e
+    where i.personalisation <> '[]' and e ->> 'kind' = 'file'
+  )
+  select o.name
+  from storage.objects o
+  where o.bucket_id = 'personalisation'
+    and o.created_at < now() - interval '7 days'
+    and not exists (select 1 from named n where n.path = o.name)
+$$;
+revoke execute on function public.unused_personalisation_files() from public, anon, authenticated;
+grant execute on function public.unused_personalisation_files() to service_role;

@@ -122,6 +122,10 @@ const rules: Record<string, Rule> = {
   "adminProducts.delete": { expect: ADMINS, input: async () => ({ id: await freshProduct() }) },
   "adminProducts.variants": { expect: ADMINS, input: () => ({ id: productId }) },
   "adminProducts.saveOptions": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), options: [{ name: "Size", choices: ["S", "M"] }] }) },
+  "adminProducts.savePersonalisation": {
+    expect: ADMINS,
+    input: async () => ({ productId: await freshProduct(), fields: [{ label: "Name on the shirt", kind: "text", required: false, maxLength: 20, price: "" }] }),
+  },
   "adminProducts.saveVariants": {
     expect: ADMINS,
     input: async () => {
@@ -155,6 +159,14 @@ const rules: Record<string, Rule> = {
   "cart.increase": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.decrease": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.remove": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
+  "cart.uploadFile": {
+    expect: CUSTOMERS,
+    input: () => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(makePng())], "logo.png", { type: "image/png" }));
+      return form;
+    },
+  },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },

@@ -236,7 +236,8 @@ describe("counted stock", () => {
     await buy(await createUser(db), variantId, 4);
     expect(await stockOf(variantId)).toBe(1);
     // Only one left: reopening the order for two would oversell, so it is refused and stays cancelled.
-    await trpcRefusal(admin.adminOrders.updateStatus({ id: order.id, status: "pending_payment" }));
+    const refused = await trpcRefusal(admin.adminOrders.updateStatus({ id: order.id, status: "pending_payment" }));
+    expect({ code: refused.code, message: refused.message }).toEqual({ code: "CONFLICT", message: messages.adminOrders.reopenOutOfStock });
     expect((await db.kysely.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow()).status).toBe("cancelled");
     expect(await stockOf(variantId)).toBe(1);
   });
@@ -263,6 +264,22 @@ describe("the variants grid's rules (shared by the form and the procedure)", () 
       const parsed = saveVariantsInput.safeParse({ productId: randomUUID(), variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock, lowStockAt: null }] });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.message).toBe(messages.admin.variants.stockInvalid);
+    }
+  });
+});
+
+describe("what a form parses, its procedure takes again (tRPC checks the form's output once more)", () => {
+  it("holds for the variants grid, the options and the personalisation fields", async () => {
+    const { saveOptionsInput, savePersonalisationInput, saveVariantsInput } = await import("@/server/products/schemas");
+    const productId = randomUUID();
+    const cases: [{ parse: (value: unknown) => unknown }, unknown][] = [
+      [saveVariantsInput, { productId, variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock: null, lowStockAt: null }] }],
+      [saveOptionsInput, { productId, options: [{ name: " Size ", choices: [" S", "M "] }] }],
+      [savePersonalisationInput, { productId, fields: [{ label: "Logo", kind: "file", required: false, maxLength: null, price: "" }, { label: "Name", kind: "text", required: true, maxLength: 12, price: "25" }] }],
+    ];
+    for (const [schema, value] of cases) {
+      const once = schema.parse(value);
+      expect(schema.parse(once)).toEqual(once);
     }
   });
 });

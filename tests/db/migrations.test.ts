@@ -41,11 +41,12 @@ describe("migrations", () => {
     expect(rows).toEqual([]);
   });
 
-  it("create the three storage buckets with the right visibility", async () => {
+  it("create the four storage buckets with the right visibility", async () => {
     const buckets = await db.kysely.selectFrom("storage.buckets").select(["id", "public"]).orderBy("id").execute();
     expect(buckets).toEqual([
       { id: "avatars", public: true },
       { id: "payments", public: false },
+      { id: "personalisation", public: false },
       { id: "products-services", public: true },
     ]);
   });

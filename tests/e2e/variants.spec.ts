@@ -50,7 +50,7 @@ async function checkOut(page: Page) {
 }
 
 test.describe("options, variants and stock", () => {
-  test("the owner gives the golf shirt sizes and colours with counted stock; customers buy L / Navy until it is sold out, and every screen names the variant", async ({ page, browser }) => {
+  test("the owner gives the golf shirt sizes, colours, counted stock and a name and logo to add; customers buy L / Navy with theirs until it is sold out, and every screen names both", async ({ page, browser }) => {
     // Two customers sign up and check out: longer than one page's journey.
     test.setTimeout(120_000);
     // The owner sets the options and counts two L / Navy shirts at a dearer price.
@@ -80,29 +80,58 @@ test.describe("options, variants and stock", () => {
     await expect(item).toContainText("4 variants");
     await expect(item).toContainText("2 in stock");
 
+    // A name to embroider (required, up to 12 characters, R25 more) and an optional logo.
+    const personalisation = item.getByRole("form", { name: "Personalisation" });
+    await personalisation.getByRole("button", { name: "Add field" }).click();
+    await personalisation.getByLabel("Field 1 label").fill("Name on the shirt");
+    await personalisation.getByLabel("Max length").first().fill("12");
+    await personalisation.getByLabel("Price (R)").first().fill("25");
+    await personalisation.getByLabel("Required").first().check();
+    await personalisation.getByRole("button", { name: "Add field" }).click();
+    await personalisation.getByLabel("Field 2 label").fill("Logo");
+    await personalisation.getByLabel("Kind").nth(1).selectOption("file");
+    await personalisation.getByRole("button", { name: "Save personalisation" }).click();
+    await expect(page.getByText(messages.admin.variants.personalisationSaved(SHIRT))).toBeVisible();
+
     // A customer picks L / Navy: its price and "Only 2 left", then adds it.
     const first = await newCustomer(browser, "Sipho Dlamini");
     await openShirt(first);
     await chooseLargeNavy(first);
     await expect(first.getByTestId("variant-price")).toHaveText("R199");
     await expect(first.getByText(messages.catalogue.fewLeft(2))).toBeVisible();
+    // Without the required name it is refused, saying which field.
+    await first.getByRole("article").getByRole("button", { name: "Add to Cart" }).click();
+    await expect(first.getByText(messages.cart.personalisationRequired("Name on the shirt"))).toBeVisible();
+    await first.getByLabel(/^Name on the shirt/).fill("Sipho D");
+    await expect(first.getByTestId("variant-price")).toHaveText("R224");
+    await first.getByLabel(/^Logo/).setInputFiles({ name: "sipho-logo.png", mimeType: "image/png", buffer: makePng(60, 40) });
+    await expect(first.getByTestId("attached-file")).toHaveText("sipho-logo.png");
     await first.getByRole("article").getByRole("button", { name: "Add to Cart" }).click();
     await expect(first.getByText(messages.cart.added(LARGE_NAVY))).toBeVisible();
     await first.goto("/cart");
-    await expect(first.getByRole("list", { name: "Cart items" })).toContainText(LARGE_NAVY);
+    const cartLine = first.getByRole("list", { name: "Cart items" }).getByRole("listitem").first();
+    await expect(cartLine).toContainText(LARGE_NAVY);
+    await expect(cartLine.getByTestId("personalisation")).toContainText("Name on the shirt:Sipho D");
+    await expect(cartLine.getByRole("link", { name: "sipho-logo.png" })).toBeVisible();
     const firstReference = await checkOut(first);
 
-    // The order page and purchase history name the variant; so does Order Management.
+    // The order page names the variant and the personalisation; so does Order Management, whose logo link opens the file.
     await first.goto(`/profile/orders/${firstReference}`);
     await expect(first.getByText(LARGE_NAVY).first()).toBeVisible();
+    await expect(first.getByTestId("personalisation").first()).toContainText("Sipho D");
     await page.goto(`/admin/orders?q=${firstReference}`);
     await expect(page.getByText(new RegExp(`${LARGE_NAVY} x 1`))).toBeVisible();
+    await expect(page.getByTestId("personalisation").first()).toContainText("Sipho D");
+    const logoUrl = await page.getByRole("link", { name: "sipho-logo.png" }).getAttribute("href");
+    expect((await page.request.get(logoUrl!)).status()).toBe(200);
+    expect((await (await browser.newContext()).request.get(new URL(logoUrl!, page.url()).toString())).status()).toBe(404);
 
     // One left for the next customer, who buys it; then it is sold out and cannot be chosen.
     const second = await newCustomer(browser, "Naledi Khumalo");
     await openShirt(second);
     await chooseLargeNavy(second);
     await expect(second.getByText(messages.catalogue.fewLeft(1))).toBeVisible();
+    await second.getByLabel(/^Name on the shirt/).fill("Naledi K");
     await second.getByRole("article").getByRole("button", { name: "Add to Cart" }).click();
     await expect(second.getByText(messages.cart.added(LARGE_NAVY))).toBeVisible();
     await checkOut(second);
@@ -117,9 +146,14 @@ test.describe("options, variants and stock", () => {
     await expect(first.getByRole("radio", { name: /^Navy/ })).toHaveAccessibleName(`Navy (${messages.catalogue.soldOut})`);
     await expect(first.getByRole("article").getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 
-    // Back to one variant, as the other tests expect the shirt.
+    // Back to one variant without personalisation, as the other tests expect the shirt.
     await page.goto("/admin/dashboard");
     await item.getByRole("button", { name: `Options and stock of ${SHIRT}` }).click();
+    const fields = item.getByRole("form", { name: "Personalisation" });
+    await fields.getByRole("button", { name: "Remove field 2" }).click();
+    await fields.getByRole("button", { name: "Remove field 1" }).click();
+    await fields.getByRole("button", { name: "Save personalisation" }).click();
+    await expect(page.getByText(messages.admin.variants.personalisationSaved(SHIRT))).toBeVisible();
     const again = item.getByRole("form", { name: "Options" });
     await again.getByRole("button", { name: "Remove option 2" }).click();
     await again.getByRole("button", { name: "Remove option 1" }).click();

@@ -177,8 +177,8 @@ describe("reencodeImage: nothing but the picture is stored", () => {
     expect(await sharp(await reencodeImage(small, "image/jpeg", IMAGE_MAX_SIDE.product)).metadata()).toMatchObject({ width: 300, height: 200 });
   });
 
-  it("exports the caps: products 2000, profile pictures 512, proofs 3000", () => {
-    expect(IMAGE_MAX_SIDE).toEqual({ product: 2000, avatar: 512, proof: 3000 });
+  it("exports the caps: products 2000, profile pictures 512, proofs and logos 3000", () => {
+    expect(IMAGE_MAX_SIDE).toEqual({ product: 2000, avatar: 512, proof: 3000, logo: 3000 });
   });
 });
 

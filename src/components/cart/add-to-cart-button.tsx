@@ -8,7 +8,19 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** A signed-in customer's 'Add to Cart': adds one (of the chosen variant, if any) and refreshes the cart badge. */
-export function AddToCartButton({ productId, variantId, disabled = false, className }: { productId: string; variantId?: string; disabled?: boolean; className: string }) {
+export function AddToCartButton({
+  productId,
+  variantId,
+  personalisation,
+  disabled = false,
+  className,
+}: {
+  productId: string;
+  variantId?: string;
+  personalisation?: Record<string, string>;
+  disabled?: boolean;
+  className: string;
+}) {
   const hydrated = useHydrated();
   const utils = api.useUtils();
   const flash = useFlashMessage();
@@ -22,7 +34,7 @@ export function AddToCartButton({ productId, variantId, disabled = false, classN
 
   return (
     <div className="space-y-3">
-      <Button variant="accent" className={className} onClick={() => add.mutate({ productId, variantId })} disabled={!hydrated || disabled || add.isPending}>
+      <Button variant="accent" className={className} onClick={() => add.mutate({ productId, variantId, personalisation })} disabled={!hydrated || disabled || add.isPending}>
         {add.isPending ? "Adding to Cart..." : "Add to Cart"}
       </Button>
       <StatusMessage message={flash.message} />

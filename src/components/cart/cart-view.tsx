@@ -5,6 +5,7 @@ import Link from "next/link";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { stockLabel } from "@/lib/stock";
+import { PersonalisationList } from "@/components/orders/personalisation-list";
 import { api } from "@/trpc/react";
 import { buttonClasses } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -61,6 +62,7 @@ export function CartView() {
                 </p>
               </div>
               <p className="tabular text-sm text-muted">{formatRand(line.price)} each</p>
+              <PersonalisationList entries={line.personalisation} />
               {!line.available ? <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p> : null}
               {line.available && line.stock !== null && line.quantity > line.stock ? <p className="text-sm font-medium text-danger">{stockLabel(line.stock)}</p> : null}
               <div className="mt-auto flex flex-wrap items-center gap-3">

@@ -9,6 +9,7 @@ import { AttachProofForm } from "@/components/payments/attach-proof-form";
 import { OrderBankDetails } from "@/components/payments/bank-details";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { FulfilmentSummary } from "./fulfilment-summary";
+import { PersonalisationList } from "./personalisation-list";
 import { formatDateTime } from "@/lib/days";
 
 export type OrderDetailsData = RouterOutputs["orders"]["byReference"];
@@ -50,7 +51,10 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={index} className="border-t border-line">
-                <td className="py-2">{item.name}</td>
+                <td className="py-2">
+                  {item.name}
+                  <PersonalisationList entries={item.personalisation} />
+                </td>
                 <td className="tabular py-2 text-right">{formatRand2(item.unitPrice)}</td>
                 <td className="tabular py-2 text-right">× {item.quantity}</td>
                 <td className="tabular py-2 text-right">{formatRand2(item.unitPrice * item.quantity)}</td>

@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { SignInToAdd } from "@/components/cart/sign-in-to-add";
 import { AddToCartButton } from "@/components/signed-in";
 import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { canBuy, stockLabel } from "@/lib/stock";
-import type { CatalogueOption, CatalogueVariant } from "@/server/catalogue/catalogue-queries";
+import type { CatalogueOption, CataloguePersonalisationField, CatalogueVariant } from "@/server/catalogue/catalogue-queries";
+import { PersonalisationInputs } from "./personalisation-inputs";
 
 type Viewer = "visitor" | "customer" | "admin";
 
@@ -21,15 +22,29 @@ function firstChoice(variants: CatalogueVariant[]): string[] {
 }
 
 /**
- * A product's options as radio groups (native inputs: a choice tapped before the page's scripts
+ * The product page's buy box for a product with options or personalisation. A product's options as radio groups (native inputs: a choice tapped before the page's scripts
  * ran is read back once they do), the chosen variant's price and stock, and Add to Cart for it.
  * A choice that, with the others as chosen, makes a combination the shop does not sell or has
  * sold out is shown struck through and cannot be chosen.
  */
-export function VariantPicker({ productId, options, variants, viewer }: { productId: string; options: CatalogueOption[]; variants: CatalogueVariant[]; viewer: Viewer }) {
+export function VariantPicker({
+  productId,
+  options,
+  variants,
+  personalisation,
+  viewer,
+}: {
+  productId: string;
+  options: CatalogueOption[];
+  variants: CatalogueVariant[];
+  personalisation: CataloguePersonalisationField[];
+  viewer: Viewer;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const [chosen, setChosen] = useState<string[]>(() => firstChoice(variants));
+  const [values, setValues] = useState<Record<string, string>>({});
+  const addOn = personalisation.reduce((sum, field) => sum + (values[field.id]?.trim() ? field.price : 0), 0);
 
   // What the radios say now (a tap before hydration included) becomes the state once.
   useEffect(() => {
@@ -43,15 +58,11 @@ export function VariantPicker({ productId, options, variants, viewer }: { produc
 
   const variant = variantOf(variants, chosen);
   const buyable = variant !== undefined && canBuy(variant);
-  const choosable = useMemo(
-    () =>
-      options.map((option, i) =>
-        option.choices.map((choice) => {
-          const candidate = variantOf(variants, chosen.map((value, j) => (j === i ? choice : value)));
-          return candidate === undefined ? "none" : canBuy(candidate) ? "open" : "soldOut";
-        }),
-      ),
-    [options, variants, chosen],
+  const choosable = options.map((option, i) =>
+    option.choices.map((choice) => {
+      const candidate = variantOf(variants, chosen.map((value, j) => (j === i ? choice : value)));
+      return candidate === undefined ? "none" : canBuy(candidate) ? "open" : "soldOut";
+    }),
   );
 
   const stock = variant ? stockLabel(variant.stock) : null;
@@ -87,10 +98,13 @@ export function VariantPicker({ productId, options, variants, viewer }: { produc
           </div>
         </fieldset>
       ))}
+      {personalisation.length > 0 ? (
+        <PersonalisationInputs fields={personalisation} values={values} viewer={viewer} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+      ) : null}
       <div id={`${id}-status`} aria-live="polite" className="space-y-1">
         {variant ? (
           <p className="tabular text-2xl font-bold text-accent-700" data-testid="variant-price">
-            {formatRand(variant.price)}
+            {formatRand(variant.price + addOn)}
           </p>
         ) : (
           <p className="text-sm font-medium text-danger">{messages.catalogue.combinationUnavailable}</p>
@@ -99,7 +113,7 @@ export function VariantPicker({ productId, options, variants, viewer }: { produc
         {variant?.available && stock ? <p className={`text-sm font-medium ${variant.stock === 0 ? "text-danger" : "text-muted"}`}>{stock}</p> : null}
       </div>
       {viewer === "customer" ? (
-        <AddToCartButton productId={productId} variantId={variant?.id} disabled={!buyable} className="w-full sm:w-auto" />
+        <AddToCartButton productId={productId} variantId={variant?.id} personalisation={values} disabled={!buyable} className="w-full sm:w-auto" />
       ) : viewer === "visitor" ? (
         <SignInToAdd productId={productId} className="w-full sm:w-auto" />
       ) : null}

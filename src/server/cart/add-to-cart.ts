@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
+import { sqlErrorCode, sqlErrorDetail, violatesForeignKey } from "@/server/db/sql-errors";
 import { addOne } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
 import type { AddToCartInput } from "./schemas";
@@ -14,7 +14,7 @@ import type { AddToCartInput } from "./schemas";
 export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; input: AddToCartInput }): Promise<{ message: string; quantity: number }> {
   try {
     return await ctx.db.transaction(async (trx) => {
-      const line = await addOne(trx, input.productId, input.variantId);
+      const line = await addOne(trx, input.productId, input.variantId, input.personalisation);
       // Another product's variant: nothing is kept (the transaction is rolled back).
       if (!line) throw new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
       return {
@@ -27,6 +27,10 @@ export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; 
     if (code === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
     if (code === "variant_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.variantRequired, cause: error });
     if (code === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
+    const field = typeof sqlErrorDetail(error)?.field === "string" ? String(sqlErrorDetail(error)?.field) : "";
+    if (code === "personalisation_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationRequired(field), cause: error });
+    if (code === "personalisation_too_long") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationTooLong(field), cause: error });
+    if (code === "personalisation_invalid") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationInvalid, cause: error });
     const limit = lineLimitRefusal(error);
     if (limit) throw limit;
     // The caller's profile is gone: their account was deleted (in another tab) while this request

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import { productImageUrl } from "@/server/catalogue/catalogue-queries";
-import type { PublicUrl } from "@/server/ports/storage";
+import type { PublicUrl, StoragePort } from "@/server/ports/storage";
 
-export interface CartLine {
+export interface CartLine<P = PersonalisationShown> {
   id: string;
   productId: string;
   variantId: string;
@@ -17,17 +17,55 @@ export interface CartLine {
   available: boolean;
   /** Units in stock when the variant's stock is counted; null when not. */
   stock: number | null;
+  /** What the customer added to this line, in the fields' order. */
+  personalisation: P[];
 }
 
-export interface Cart {
-  lines: CartLine[];
+/** A line's personalisation as stored: the text, or the file's path. */
+export interface RawPersonalisation {
+  label: string;
+  kind: "text" | "file";
+  value: string;
+}
+
+/** A line's personalisation as a page shows it: the text, or the file's name and a link the viewer may open. */
+export interface PersonalisationShown {
+  label: string;
+  kind: "text" | "file";
+  /** The text, or the file's name. */
+  value: string;
+  /** The file's URL (private: checked, or short-lived signed); null for text. */
+  url: string | null;
+}
+
+/** A stored file's name as its owner gave it: the path's last part without its timestamp. */
+export function storedFileName(path: string): string {
+  return (path.split("/").pop() ?? path).replace(/^\d+_/, "");
+}
+
+/** Turns a line's [{label, kind, value}] (value: text or the file's path) into what a page shows. */
+export async function showPersonalisation(
+  storage: Pick<StoragePort, "privateUrl">,
+  entries: RawPersonalisation[],
+): Promise<PersonalisationShown[]> {
+  return Promise.all(
+    entries.map(async (entry) =>
+      entry.kind === "file"
+        ? { label: entry.label, kind: entry.kind, value: storedFileName(entry.value), url: await storage.privateUrl({ bucket: "personalisation", path: entry.value }) }
+        : { label: entry.label, kind: entry.kind, value: entry.value, url: null },
+    ),
+  );
+}
+
+export interface Cart<P = PersonalisationShown> {
+  lines: CartLine<P>[];
   /** Computed in SQL from current prices. */
   total: number;
   count: number;
 }
 
 /** The caller's cart (RLS: their own lines only), oldest line first. */
-export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart> {
+export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart<RawPersonalisation>> {
   const rows = await trx
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
@@ -39,10 +77,14 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart> {
       "c.quantity",
       "v.stock",
       sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"),
-      sql<string>`coalesce(v.price, p.price)`.as("price"),
+      sql<string>`coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)`.as("price"),
       sql<string | null>`coalesce(v.image_path, p.image_path)`.as("image_path"),
       sql<boolean>`p.available and v.available`.as("available"),
-      sql<string>`coalesce(v.price, p.price) * c.quantity`.as("line_total"),
+      sql<string>`(coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity`.as("line_total"),
+      sql<{ label: string; kind: "text" | "file"; value: string }[]>`coalesce((
+        select jsonb_agg(jsonb_build_object('label', f.label, 'kind', f.kind, 'value', c.personalisation ->> f.id::text) order by f.position)
+        from public.product_personalisation_fields f
+        where f.product_id = c.product_id and c.personalisation ? f.id::text), '[]'::jsonb)`.as("personalisation"),
     ])
     .orderBy("c.added_at")
     .orderBy("c.id")
@@ -58,12 +100,16 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart> {
     lineTotal: Number(row.line_total),
     available: row.available,
     stock: row.stock,
+    personalisation: row.personalisation,
   }));
   const totals = await trx
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
     .innerJoin("product_variants as v", "v.id", "c.variant_id")
-    .select([sql<string>`coalesce(sum(coalesce(v.price, p.price) * c.quantity), 0)`.as("total"), sql<string>`coalesce(sum(c.quantity), 0)`.as("count")])
+    .select([
+      sql<string>`coalesce(sum((coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity), 0)`.as("total"),
+      sql<string>`coalesce(sum(c.quantity), 0)`.as("count"),
+    ])
     .executeTakeFirstOrThrow();
   return { lines, total: Number(totals.total), count: Number(totals.count) };
 }
@@ -102,11 +148,16 @@ export async function deleteLine(trx: Tx, lineId: string): Promise<void> {
 
 /**
  * add_to_cart() (a product without options) or add_variant_to_cart() (a chosen variant, which
- * must be the product's): +1 on an existing line, a new line at 1; the line's quantity and name
- * in one statement. Undefined when the variant is not the product's.
+ * must be the product's, or a product without options with personalisation): +1 on an existing
+ * line with the same personalisation, a new line at 1; the line's quantity and name in one
+ * statement. Undefined when the variant is not the product's.
  */
-export async function addOne(trx: Tx, productId: string, variantId?: string): Promise<{ quantity: number; name: string } | undefined> {
-  const line = variantId ? sql`public.add_variant_to_cart(${variantId}::uuid)` : sql`public.add_to_cart(${productId}::uuid)`;
+export async function addOne(trx: Tx, productId: string, variantId?: string, personalisation: Record<string, string> = {}): Promise<{ quantity: number; name: string } | undefined> {
+  const line = variantId
+    ? sql`public.add_variant_to_cart(${variantId}::uuid, ${JSON.stringify(personalisation)}::jsonb)`
+    : Object.keys(personalisation).length > 0
+      ? sql`public.add_variant_to_cart((select v.id from public.product_variants v where v.product_id = ${productId}::uuid and (select count(*) from public.product_variants w where w.product_id = ${productId}::uuid) = 1), ${JSON.stringify(personalisation)}::jsonb)`
+      : sql`public.add_to_cart(${productId}::uuid)`;
   const { rows } = await sql<{ quantity: number; name: string; product_id: string }>`
     select line.quantity, line.product_id, public.variant_line_name(p.name, v.option_values) as name
     from ${line} as line

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
-import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, type Cart } from "./cart-queries";
+import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, showPersonalisation, type Cart } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
 import type { LineRefInput } from "./schemas";
 
@@ -10,7 +10,10 @@ type Ctx = Pick<TRPCContext, "db">;
 
 /** The caller's cart, as the cart page shows it: the lines with current prices and the SQL-computed total. */
 export async function listCart({ ctx }: { ctx: Pick<TRPCContext, "db" | "storage"> }): Promise<Cart> {
-  return ctx.db.transaction((trx) => readCart(trx, ctx.storage.publicUrl));
+  const cart = await ctx.db.transaction((trx) => readCart(trx, ctx.storage.publicUrl));
+  // Files' links after the transaction: a signed URL (Supabase) is a network call.
+  const lines = await Promise.all(cart.lines.map(async (line) => ({ ...line, personalisation: await showPersonalisation(ctx.storage, line.personalisation) })));
+  return { ...cart, lines };
 }
 
 /** How many items the caller's cart holds (the navigation bar's badge). */

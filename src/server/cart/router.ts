@@ -2,7 +2,8 @@ import { messages } from "@/lib/messages";
 import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { addToCart } from "./add-to-cart";
 import { countCart, decreaseLine, increaseLine, listCart, removeLine } from "./manage-cart";
-import { addToCartInput, lineRefInput } from "./schemas";
+import { uploadPersonalisationFile } from "./personalisation-file";
+import { addToCartInput, lineRefInput, personalisationFileInput } from "./schemas";
 
 /** The caller's own cart (customers only; RLS: their own lines). */
 export const cartRouter = createTRPCRouter({
@@ -14,4 +15,6 @@ export const cartRouter = createTRPCRouter({
   increase: customerProcedure.input(lineRefInput).mutation(increaseLine),
   decrease: customerProcedure.input(lineRefInput).mutation(decreaseLine),
   remove: customerProcedure.input(lineRefInput).mutation(removeLine),
+  /** A file (a logo) for a line's personalisation, stored before the line is added. */
+  uploadFile: customerProcedure.meta({ failure: messages.cart.uploadFailed }).input(personalisationFileInput).mutation(uploadPersonalisationFile),
 });

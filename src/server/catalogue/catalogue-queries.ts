@@ -45,10 +45,23 @@ export interface CatalogueOption {
   choices: string[];
 }
 
-/** A product's page: the product, its options and its variants in the owner's order. */
+/** A field the product asks the customer to fill in for their line (a name, a logo). */
+export interface CataloguePersonalisationField {
+  id: string;
+  label: string;
+  kind: "text" | "file";
+  required: boolean;
+  /** Text only. */
+  maxLength: number | null;
+  /** Added to the unit price when filled in (0: free). */
+  price: number;
+}
+
+/** A product's page: the product, its options, its variants in the owner's order, and its personalisation fields. */
 export interface CatalogueProductDetail extends CatalogueProduct {
   options: CatalogueOption[];
   variants: CatalogueVariant[];
+  personalisation: CataloguePersonalisationField[];
 }
 
 /** How many related products the details page shows (spec §9). */
@@ -182,8 +195,8 @@ export async function findProduct(trx: Tx, publicUrl: PublicUrl, id: string): Pr
 }
 
 /** A product's options and variants (RLS: everyone reads), in the owner's order. */
-export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productId: string): Promise<Pick<CatalogueProductDetail, "options" | "variants">> {
-  const [options, variants] = await Promise.all([
+export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productId: string): Promise<Pick<CatalogueProductDetail, "options" | "variants" | "personalisation">> {
+  const [options, variants, fields] = await Promise.all([
     trx.selectFrom("product_options").select(["name", "choices"]).where("product_id", "=", productId).orderBy("position").execute(),
     trx
       .selectFrom("product_variants as v")
@@ -192,6 +205,12 @@ export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productI
       .where("v.product_id", "=", productId)
       .orderBy("v.position")
       .orderBy("v.created_at")
+      .execute(),
+    trx
+      .selectFrom("product_personalisation_fields")
+      .select(["id", "label", "kind", "required", "max_length", "price"])
+      .where("product_id", "=", productId)
+      .orderBy("position")
       .execute(),
   ]);
   return {
@@ -204,6 +223,7 @@ export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productI
       stock: variant.stock,
       imageUrl: productImageUrl(variant.image_path, publicUrl),
     })),
+    personalisation: fields.map((field) => ({ id: field.id, label: field.label, kind: field.kind, required: field.required, maxLength: field.max_length, price: Number(field.price) })),
   };
 }
 

@@ -86,6 +86,11 @@ export function toCheckoutError(error: unknown): unknown {
       const left = typeof detail?.left === "number" ? detail.left : 0;
       return new TRPCError({ code: "CONFLICT", message: m.notEnoughStock(name, left), cause: error });
     }
+    // The owner changed the product's personalisation fields since the line was added.
+    case "personalisation_stale": {
+      const name = sqlErrorDetail(error)?.name;
+      return new TRPCError({ code: "CONFLICT", message: m.personalisationStale(typeof name === "string" ? name : "An item"), cause: error });
+    }
     case "proof_required":
     case "proof_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });

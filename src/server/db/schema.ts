@@ -62,6 +62,20 @@ export interface CartItemsTable {
   added_at: Generated<Date>;
   /** The variant of product_id this line is (020_catalogue.sql). */
   variant_id: string;
+  /** {"<field id>": "<text or file path>"}; {} for none. */
+  personalisation: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+/** What a product asks the customer to add to a line. */
+export interface ProductPersonalisationFieldsTable {
+  id: Generated<string>;
+  product_id: string;
+  position: number;
+  label: string;
+  kind: "text" | "file";
+  required: Generated<boolean>;
+  max_length: number | null;
+  price: ColumnType<string, string | number | undefined, string | number>;
 }
 
 /** Up to three per product, in order; written through save_product_options(). */
@@ -135,6 +149,16 @@ export interface OrderItemsTable {
   sku: Generated<string | null>;
   /** Units taken from counted stock (0: not counted). */
   stock_taken: Generated<number>;
+  /** The personalisation as sold, in the fields' order; [] for none. */
+  personalisation: Generated<OrderLinePersonalisation[]>;
+}
+
+export interface OrderLinePersonalisation {
+  label: string;
+  kind: "text" | "file";
+  /** The text, or the file's path in the personalisation bucket. */
+  value: string;
+  price: number;
 }
 
 export interface OrderStatusEventsTable {
@@ -405,6 +429,7 @@ export interface DB {
   cart_items: CartItemsTable;
   product_options: ProductOptionsTable;
   product_variants: ProductVariantsTable;
+  product_personalisation_fields: ProductPersonalisationFieldsTable;
   orders: OrdersTable;
   checkout_references: CheckoutReferencesTable;
   order_items: OrderItemsTable;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import type { OpeningDay } from "@/lib/opening-hours";
 import type { FulfilmentMethod } from "@/server/db/schema";
+import type { RawPersonalisation } from "@/server/cart/cart-queries";
 
 /** The fulfilment settings as forms and checkout use them (rows readable by everyone). */
 export interface FulfilmentSettings {
@@ -161,7 +162,7 @@ export interface RunSheetOrder {
   area: string | null;
   total: string;
   deliveryFee: string;
-  items: { name: string; quantity: number }[];
+  items: { name: string; quantity: number; personalisation: RawPersonalisation[] }[];
 }
 
 /** The day's orders that are not cancelled, deliveries by area then collections. */
@@ -179,8 +180,8 @@ export async function runSheetOrders(trx: Tx, day: string): Promise<RunSheetOrde
       "o.delivery_area_name",
       "o.total",
       "o.delivery_fee",
-      sql<{ name: string; quantity: number }[]>`coalesce((
-        select json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity) order by i.product_name)
+      sql<RunSheetOrder["items"]>`coalesce((
+        select json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity, 'personalisation', i.personalisation) order by i.product_name, i.id)
         from public.order_items i where i.order_id = o.id and i.product_id is not null), '[]'::json)`.as("items"),
     ])
     .where("o.fulfilment_day", "=", day)

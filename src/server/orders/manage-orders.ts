@@ -3,6 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { OrderStatus } from "@/server/db/schema";
 import { countOrders, findOrderNotice, latestOrderReference, listOrderPage, listOrders, updateOrderStatus } from "./order-queries";
+import { sqlErrorCode } from "@/server/db/sql-errors";
 
 const m = messages.adminOrders;
 type Ctx = Pick<TRPCContext, "db" | "storage" | "settings">;
@@ -41,7 +42,11 @@ export async function orderNotice({ ctx, input }: { ctx: Ctx; input: { id: strin
 
 /** Sets an order's status at once; the change is recorded (who, when, from, to) by a trigger. */
 export async function setStatus({ ctx, input }: { ctx: Ctx; input: { id: string; status: OrderStatus } }) {
-  const order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status));
+  const order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status)).catch((error: unknown) => {
+    // Reopening a cancelled order takes its counted stock again (orders_stock_on_status): refused when it is gone.
+    if (sqlErrorCode(error) === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: m.reopenOutOfStock, cause: error });
+    throw error;
+  });
   if (!order) throw new TRPCError({ code: "NOT_FOUND", message: m.updateFailed });
   return { message: m.updated(order.reference, messages.adminStatus[order.status]) };
 }

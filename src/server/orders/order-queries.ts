@@ -4,6 +4,7 @@ import type { Tx } from "@/server/db/as-caller";
 import type { DB, FulfilmentMethod, Order, OrderStatus, PaymentMethod, PaymentOutcome } from "@/server/db/schema";
 import { likePattern } from "@/server/catalogue/catalogue-queries";
 import type { StoragePort } from "@/server/ports/storage";
+import { showPersonalisation, type PersonalisationShown } from "@/server/cart/cart-queries";
 import { ORDERS_PAGE_SIZE } from "./schemas";
 
 export interface OrderView {
@@ -19,7 +20,7 @@ export interface OrderView {
   proofKind: "image" | "pdf" | null;
   /** For a PDF proof: its first page as an image, where storage can draw one. */
   proofPreviewUrl: string | null;
-  items: { name: string; quantity: number; unitPrice: number; productId: string | null }[];
+  items: { name: string; quantity: number; unitPrice: number; productId: string | null; personalisation: PersonalisationShown[] }[];
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
   /**
@@ -254,7 +255,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
   const ids = orders.map((order) => order.id);
   const items = await trx
     .selectFrom("order_items")
-    .select(["order_id", "product_id", "product_name", "unit_price", "quantity"])
+    .select(["order_id", "product_id", "product_name", "unit_price", "quantity", "personalisation"])
     .where("order_id", "in", ids)
     .orderBy("id")
     .execute();
@@ -286,9 +287,17 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
       proofUrl: order.proof_path ? await storage.privateUrl({ bucket: "payments", path: order.proof_path }) : null,
       proofKind: order.proof_path ? (order.proof_path.toLowerCase().endsWith(".pdf") ? ("pdf" as const) : ("image" as const)) : null,
       proofPreviewUrl: order.proof_path?.toLowerCase().endsWith(".pdf") ? await storage.previewUrl({ bucket: "payments", path: order.proof_path }) : null,
-      items: items
-        .filter((item) => item.order_id === order.id)
-        .map((item) => ({ name: item.product_name, quantity: item.quantity, unitPrice: Number(item.unit_price), productId: item.product_id })),
+      items: await Promise.all(
+        items
+          .filter((item) => item.order_id === order.id)
+          .map(async (item) => ({
+            name: item.product_name,
+            quantity: item.quantity,
+            unitPrice: Number(item.unit_price),
+            productId: item.product_id,
+            personalisation: await showPersonalisation(storage, item.personalisation),
+          })),
+      ),
       paymentMethod: order.payment_method,
       fulfilment:
         order.fulfilment_method && order.fulfilment_day_text

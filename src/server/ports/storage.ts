@@ -1,5 +1,5 @@
-export type Bucket = "products-services" | "payments" | "avatars";
-export const BUCKETS: readonly Bucket[] = ["products-services", "payments", "avatars"];
+export type Bucket = "products-services" | "payments" | "avatars" | "personalisation";
+export const BUCKETS: readonly Bucket[] = ["products-services", "payments", "avatars", "personalisation"];
 export const PUBLIC_BUCKETS: readonly Bucket[] = ["products-services", "avatars"];
 
 export interface StoredObject {

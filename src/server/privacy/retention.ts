@@ -1,4 +1,4 @@
-import { purgeExpired } from "./privacy-queries";
+import { purgeExpired, unusedPersonalisationFiles } from "./privacy-queries";
 import type { ShopDatabase } from "@/server/db/database";
 import type { StoragePort } from "@/server/ports/storage";
 
@@ -7,13 +7,16 @@ export const RETENTION_CHECK_MS = 24 * 3600_000;
 
 /**
  * Deletes what the privacy notice says is kept no longer (orders and proofs after 5 years,
- * messages and mails after 12 months) and removes the deleted orders' proof files. Returns
- * how many orders went.
+ * messages and mails after 12 months) and removes the deleted orders' proof files, and the
+ * personalisation files (logos) no cart or order line names a week after their upload (those of
+ * the deleted orders included). Returns how many orders went.
  */
 export async function purgeExpiredRecords(database: Pick<ShopDatabase, "kysely">, storage: Pick<StoragePort, "removeAsService">): Promise<number> {
   const rows = await purgeExpired(database.kysely);
   const proofs = rows.flatMap((row) => (row.proof_path ? [{ bucket: "payments" as const, path: row.proof_path }] : []));
-  if (proofs.length > 0) await storage.removeAsService(proofs);
+  const unused = (await unusedPersonalisationFiles(database.kysely)).map((path) => ({ bucket: "personalisation" as const, path }));
+  const files = [...proofs, ...unused];
+  if (files.length > 0) await storage.removeAsService(files);
   return rows.length;
 }
 

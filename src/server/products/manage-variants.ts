@@ -2,8 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, sqlState } from "@/server/db/sql-errors";
-import { readVariants, saveOptions, updateVariant } from "./product-queries";
-import type { SaveOptionsInput, SaveVariantsInput } from "./schemas";
+import { readVariants, saveOptions, savePersonalisationFields, updateVariant } from "./product-queries";
+import type { SaveOptionsInput, SavePersonalisationInput, SaveVariantsInput } from "./schemas";
 
 const v = messages.admin.variants;
 
@@ -59,4 +59,16 @@ export async function setVariants({ ctx, input }: { ctx: Ctx; input: SaveVariant
     }
     throw error;
   }
+}
+
+/** Sets what the product asks customers to add to their line (texts, a logo), all or none. */
+export async function setPersonalisation({ ctx, input }: { ctx: Ctx; input: SavePersonalisationInput }) {
+  const name = await ctx.db.transaction(async (trx) => {
+    const product = await readVariants(trx, input.productId);
+    if (!product) throw notFound();
+    if (!(await savePersonalisationFields(trx, input.productId, input.fields))) throw new TRPCError({ code: "CONFLICT", message: v.variantUnknown });
+    return product.name;
+  });
+  ctx.catalogue.changed();
+  return { message: v.personalisationSaved(name) };
 }

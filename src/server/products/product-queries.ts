@@ -139,9 +139,16 @@ export async function readVariants(trx: Tx, productId: string) {
     .orderBy("position")
     .orderBy("created_at")
     .execute();
+  const personalisation = await trx
+    .selectFrom("product_personalisation_fields")
+    .select(["id", "label", "kind", "required", "max_length", "price"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
   return {
     name: product.name,
     price: product.price,
+    personalisation: personalisation.map((field) => ({ id: field.id, label: field.label, kind: field.kind, required: field.required, maxLength: field.max_length, price: field.price })),
     options,
     variants: variants.map(
       (row): AdminVariant => ({
@@ -176,4 +183,29 @@ export async function updateVariant(
     .where("product_id", "=", productId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Sets a product's personalisation fields, in order: kept fields (by id) are updated, new ones
+ * added, the rest removed. False if a kept id is not (any more) the product's.
+ */
+export async function savePersonalisationFields(
+  trx: Tx,
+  productId: string,
+  fields: { id?: string; label: string; kind: "text" | "file"; required: boolean; maxLength: number | null; price: string | null }[],
+): Promise<boolean> {
+  const kept = fields.flatMap((field) => (field.id ? [field.id] : []));
+  let remove = trx.deleteFrom("product_personalisation_fields").where("product_id", "=", productId);
+  if (kept.length > 0) remove = remove.where("id", "not in", kept);
+  await remove.execute();
+  for (const [index, field] of fields.entries()) {
+    const values = { position: index + 1, label: field.label, kind: field.kind, required: field.required, max_length: field.maxLength, price: field.price ?? "0" };
+    if (field.id) {
+      const updated = await trx.updateTable("product_personalisation_fields").set(values).where("id", "=", field.id).where("product_id", "=", productId).executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+    } else {
+      await trx.insertInto("product_personalisation_fields").values({ ...values, product_id: productId }).execute();
+    }
+  }
+  return true;
 }

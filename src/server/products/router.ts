@@ -1,8 +1,8 @@
 import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
-import { productVariants, setOptions, setVariants } from "./manage-variants";
-import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, saveVariantsInput, updateProductInput } from "./schemas";
+import { productVariants, setOptions, setPersonalisation, setVariants } from "./manage-variants";
+import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, savePersonalisationInput, saveVariantsInput, updateProductInput } from "./schemas";
 
 /** Product Management (admins only; RLS checks again). */
 export const adminProductsRouter = createTRPCRouter({
@@ -17,5 +17,6 @@ export const adminProductsRouter = createTRPCRouter({
   variants: adminProcedure.meta({ failure: messages.admin.variants.loadFailed }).input(productIdInput).query(productVariants),
   saveOptions: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveOptionsInput).mutation(setOptions),
   saveVariants: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveVariantsInput).mutation(setVariants),
+  savePersonalisation: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(savePersonalisationInput).mutation(setPersonalisation),
   delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
 });

@@ -123,3 +123,26 @@ export const saveVariantsInput = z.object({
     .max(100),
 });
 export type SaveVariantsInput = z.infer<typeof saveVariantsInput>;
+
+/** A product's personalisation fields, in order (none: the product asks for nothing). */
+export const savePersonalisationInput = z.object({
+  productId: z.uuid("Unknown product."),
+  fields: z
+    .array(
+      z
+        .object({
+          /** An existing field keeps its id (lines in carts still name it). */
+          id: z.uuid(v.variantUnknown).optional(),
+          label: z.string().trim().min(1, v.fieldLabelRequired).max(60, v.fieldLabelTooLong),
+          kind: z.enum(["text", "file"]),
+          required: z.boolean(),
+          /** Text only: 1 to 500 characters. */
+          maxLength: z.number({ error: v.fieldLengthInvalid }).int(v.fieldLengthInvalid).min(1, v.fieldLengthInvalid).max(500, v.fieldLengthInvalid).nullable(),
+          /** Empty (null): free. */
+          price: z.union([priceText, z.literal("").transform(() => null)]).nullable(),
+        })
+        .refine((field) => (field.kind === "text") === (field.maxLength !== null), { message: v.fieldLengthInvalid, path: ["maxLength"] }),
+    )
+    .max(5, v.tooManyFields),
+});
+export type SavePersonalisationInput = z.infer<typeof savePersonalisationInput>;

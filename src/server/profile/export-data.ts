@@ -5,9 +5,15 @@ import { readOwnData } from "./export-queries";
 
 type Ctx = Pick<TRPCContext, "db"> & { user: SessionUser };
 
+/** What the customer added to an order line: each field's text, or the stored file's path (listed under storedFiles too). */
+function personalisationOf(entries: { label: string; kind: string; value: string }[]) {
+  return entries.map((entry) => ({ field: entry.label, [entry.kind === "file" ? "file" : "text"]: entry.value }));
+}
+
 /**
  * The customer's own data as one JSON document (POPIA's right of access): profile, orders with
- * items, totals, statuses and history, the cart, and the list of their stored files. Amounts
+ * items (with what they added to them), totals, statuses and history, the cart, and the list of
+ * their stored files. Amounts
  * are rands as decimal strings, exactly as stored.
  */
 export async function exportMyData({ ctx }: { ctx: Ctx }) {
@@ -35,12 +41,12 @@ export async function exportMyData({ ctx }: { ctx: Ctx }) {
       proofOfPayment: order.proof_path,
       items: data.items
         .filter((item) => item.order_id === order.id)
-        .map((item) => ({ product: item.product_name, quantity: item.quantity, unitPrice: item.unit_price })),
+        .map((item) => ({ product: item.product_name, quantity: item.quantity, unitPrice: item.unit_price, personalisation: personalisationOf(item.personalisation) })),
       statusHistory: data.history
         .filter((event) => event.order_id === order.id)
         .map((event) => ({ from: event.from_status, to: event.to_status, at: new Date(event.changed_at).toISOString() })),
     })),
-    cart: data.cart.map((line) => ({ product: line.name, quantity: line.quantity, addedAt: new Date(line.added_at).toISOString() })),
+    cart: data.cart.map((line) => ({ product: line.name, quantity: line.quantity, personalisation: line.personalisation, addedAt: new Date(line.added_at).toISOString() })),
     storedFiles: data.files.map((file) => ({
       bucket: file.bucket_id,
       path: file.name,

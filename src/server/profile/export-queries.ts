@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 
 /**
  * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
- * with lines and status history, their cart, and the files stored in their folders. Used for the
+ * with lines (and what they added to them) and status history, their cart, and the files stored
+ * in their folders (profile picture, proofs, personalisation files). Used for the
  * POPIA "Download my data" export; nothing here can reach another customer's rows.
  */
 export async function readOwnData(trx: Tx, userId: string) {
@@ -15,7 +17,7 @@ export async function readOwnData(trx: Tx, userId: string) {
     .execute();
   const orderIds = orders.map((order) => order.id);
   const items = orderIds.length
-    ? await trx.selectFrom("order_items").select(["order_id", "product_name", "unit_price", "quantity"]).where("order_id", "in", orderIds).orderBy("id").execute()
+    ? await trx.selectFrom("order_items").select(["order_id", "product_name", "unit_price", "quantity", "personalisation"]).where("order_id", "in", orderIds).orderBy("id").execute()
     : [];
   const history = orderIds.length
     ? await trx.selectFrom("order_status_events").select(["order_id", "from_status", "to_status", "changed_at"]).where("order_id", "in", orderIds).orderBy("changed_at").orderBy("id").execute()
@@ -23,7 +25,8 @@ export async function readOwnData(trx: Tx, userId: string) {
   const cart = await trx
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
-    .select(["p.name", "c.quantity", "c.added_at"])
+    .innerJoin("product_variants as v", "v.id", "c.variant_id")
+    .select([sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"), "c.quantity", "c.personalisation", "c.added_at"])
     .where("c.user_id", "=", userId)
     .orderBy("c.added_at")
     .execute();
@@ -31,7 +34,7 @@ export async function readOwnData(trx: Tx, userId: string) {
     .selectFrom("storage.objects")
     .select(["bucket_id", "name", "metadata", "created_at"])
     .where((eb) => eb.or([eb("name", "like", `${userId}/%`), eb("owner_id", "=", userId)]))
-    .where("bucket_id", "in", ["avatars", "payments"])
+    .where("bucket_id", "in", ["avatars", "payments", "personalisation"])
     .orderBy("created_at")
     .execute();
   return { profile, orders, items, history, cart, files };

@@ -71,9 +71,9 @@ export function containsMarkup(bytes: Uint8Array): boolean {
   return false;
 }
 
-export function checkImage(bytes: Uint8Array): ImageCheck {
+export function checkImage(bytes: Uint8Array, maxBytes = MAX_UPLOAD_BYTES): ImageCheck {
   if (bytes.length === 0) return refuse("empty");
-  if (bytes.length > MAX_UPLOAD_BYTES) return refuse("too_large");
+  if (bytes.length > maxBytes) return refuse("too_large");
   const parsed = parsePng(bytes) ?? parseJpeg(bytes) ?? parseGif(bytes) ?? parseWebp(bytes);
   if (!parsed) return refuse("not_an_image");
   if ("trailing" in parsed) return refuse("unsafe_content");

@@ -12,7 +12,7 @@ import sharp, { type FormatEnum, type Sharp } from "sharp";
 export type ReencodableType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
 /** Longest side, in pixels, each kind of stored image is scaled down to (never up). */
-export const IMAGE_MAX_SIDE = { product: 2000, avatar: 512, proof: 3000 } as const;
+export const IMAGE_MAX_SIDE = { product: 2000, avatar: 512, proof: 3000, logo: 3000 } as const;
 
 /**
  * Decompression-bomb guard: the most pixels sharp may decode for one upload, summed over all

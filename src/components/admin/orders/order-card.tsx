@@ -9,6 +9,7 @@ import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 import { OrderStatusControl } from "./order-status-control";
 import { OrderStatusHistory } from "./order-status-history";
 import type { ProofToShow } from "./proof-dialog";
+import { PersonalisationList } from "@/components/orders/personalisation-list";
 
 /** One order as Order Management lists it. */
 export type AdminOrder = RouterOutputs["adminOrders"]["list"]["orders"][number];
@@ -57,6 +58,7 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
         {order.items.map((item, index) => (
           <li key={index}>
             {item.name} x {item.quantity} ({formatRand(item.unitPrice)})
+            <PersonalisationList entries={item.personalisation} />
           </li>
         ))}
       </ul>

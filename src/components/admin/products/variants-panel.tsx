@@ -4,9 +4,10 @@ import { messages } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import type { useFlashMessage } from "@/components/ui/use-flash-message";
 import { OptionsEditor } from "./options-editor";
+import { PersonalisationEditor } from "./personalisation-editor";
 import { VariantsGrid } from "./variants-grid";
 
-/** A product's "Options and stock": its options, then the grid of the variants they make. */
+/** A product's "Options and stock": its options, the grid of the variants they make, and its personalisation fields. */
 export function VariantsPanel({ productId, show }: { productId: string; show: ReturnType<typeof useFlashMessage>["show"] }) {
   const found = api.adminProducts.variants.useQuery({ id: productId });
   if (found.isPending) return <p role="status">Loading options...</p>;
@@ -17,13 +18,14 @@ export function VariantsPanel({ productId, show }: { productId: string; show: Re
       </p>
     );
   }
-  const { options, variants, price } = found.data;
+  const { options, variants, price, personalisation } = found.data;
   // Keyed by what was saved, so each form starts again from the database after a save.
   const key = JSON.stringify([options, variants]);
   return (
     <div className="space-y-6 rounded-2xl border border-line bg-surface p-4">
       <OptionsEditor key={`options-${key}`} productId={productId} options={options} show={show} />
       <VariantsGrid key={`variants-${key}`} productId={productId} basePrice={price} variants={variants} show={show} />
+      <PersonalisationEditor key={`personalisation-${JSON.stringify(personalisation)}`} productId={productId} fields={personalisation} show={show} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { messages } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
 import { runSheetInput } from "@/server/fulfilment/schemas";
 import { caller } from "@/trpc/caller";
+import { PersonalisationList } from "@/components/orders/personalisation-list";
 
 const m = messages.fulfilment;
 
@@ -72,6 +73,7 @@ export default async function RunSheetPage({ searchParams }: PageProps<"/admin/o
                       {order.items.map((item, index) => (
                         <span key={index} className="block">
                           {item.quantity} × {item.name}
+                          <PersonalisationList entries={item.personalisation} />
                         </span>
                       ))}
                     </td>
