@@ -25,14 +25,18 @@ const GIVE_UP_MS = 20_000;
 export interface TapTarget {
   name: string;
   selector: string;
-  /** How the page shows it: the control says it is expanded, or a message appears beside it. */
-  effect: "expanded" | "message";
+  /**
+   * How the page shows it: the menu the control names (`aria-controls`) is shown, or a message
+   * appears beside it. What a person sees, whether React or the browser itself (an HTML popover)
+   * opened the menu.
+   */
+  effect: "menu shown" | "message";
 }
 
 export const MENU: TapTarget = {
   name: "menu",
   selector: 'button[aria-controls="site-menu"]',
-  effect: "expanded",
+  effect: "menu shown",
 };
 
 /** A card's Add to Cart: a visitor is told to sign in, a customer that it was added. */
@@ -136,8 +140,8 @@ async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, n
     // (A fixed function, not code built from a string: the shop's CSP allows no eval.)
     const seen = await element.evaluate((node, effect) => {
       const took =
-        effect === "expanded"
-          ? node.getAttribute("aria-expanded") === "true"
+        effect === "menu shown"
+          ? Boolean(document.getElementById(node.getAttribute("aria-controls") ?? "")?.checkVisibility())
           : Boolean(node.parentElement?.closest("div")?.querySelector("[role=status], [role=alert]")?.textContent?.trim());
       return took ? performance.now() : null;
     }, target.effect);

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 export function PageError({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6" role="alert">
-      <h1 className="text-3xl font-bold">Sorry, that did not work</h1>
+      <h1 className="text-3xl font-bold">{pageMessages.pageFailedTitle}</h1>
       <p className="mt-3 text-muted">{pageMessages.pageFailed}</p>
       <Button className="mt-8" onClick={onRetry}>
         Try again

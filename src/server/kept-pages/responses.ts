@@ -74,6 +74,19 @@ function fillHoles(page: StoredPage, fill: (hole: string) => string | null): Uin
   return body;
 }
 
+/**
+ * One response's body as a stream of its own bytes: a Uint8Array handed to Response is copied
+ * once more (undici's extractBody), a second 150–235 kB copy and its garbage for every page.
+ */
+function streamOf(body: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+}
+
 /** A kept page's headers for one response: the nonce swapped for the request's own, its policy. */
 function replayHeaders(page: StoredPage, nonce: string, policy: string, entries: [string, string][] = page.headers): Headers {
   const swap = (text: string) => (page.nonce ? text.split(page.nonce).join(nonce) : text);
@@ -86,7 +99,7 @@ function replayHeaders(page: StoredPage, nonce: string, policy: string, entries:
 export function replay(page: StoredPage, nonce: string, policy: string): Response {
   // The nonce is in the body's scripts and in headers too (the stylesheet's preload `link`).
   const body = fillHoles(page, (hole) => (hole === page.nonce ? nonce : hole))!;
-  return new Response(body, { status: page.status, headers: replayHeaders(page, nonce, policy) });
+  return new Response(streamOf(body), { status: page.status, headers: replayHeaders(page, nonce, policy) });
 }
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
@@ -121,7 +134,7 @@ export function replaySignedIn(page: StoredPage, viewer: PageViewerData, nonce: 
     if (kept.includes(VIEWER_SLOT_PREFIX)) return null;
     if (kept) entries.push([name, kept]);
   }
-  return new Response(body, { status: page.status, headers: replayHeaders(page, nonce, policy, entries) });
+  return new Response(streamOf(body), { status: page.status, headers: replayHeaders(page, nonce, policy, entries) });
 }
 
 /** A kept API answer as this request's response. */
