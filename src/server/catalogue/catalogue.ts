@@ -8,6 +8,7 @@ import { dropKeptPages } from "@/server/kept-pages/kept-store";
 import type { PublicUrl } from "@/server/ports/storage";
 import type { ListProductsInput } from "./schemas";
 import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
+import { findProductPictures, type ProductPicture } from "./picture-queries";
 
 /** How many pages of each category's listing are cached; later pages are rarely visited. */
 export const CACHED_PAGES = 5;
@@ -38,6 +39,8 @@ export interface Catalogue {
   categories(): Promise<string[]>;
   product(id: string): Promise<CatalogueProduct | undefined>;
   related(id: string): Promise<CatalogueProduct[]>;
+  /** One product's pictures, in the owner's order ([] for an id the shop does not have). */
+  pictures(id: string): Promise<ProductPicture[]>;
   /** Drops this process's cached reads and kept visitor pages (after a change it made or heard of). */
   changed(): void;
 }
@@ -74,6 +77,11 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
       if (!(await isKnownProduct(id))) return asVisitor((trx) => relatedProducts(trx, publicUrl, id));
       const key = id.toLowerCase();
       return cached(`related:${key}`, () => asVisitor((trx) => relatedProducts(trx, publicUrl, key)));
+    },
+    async pictures(id) {
+      if (!(await isKnownProduct(id))) return [];
+      const key = id.toLowerCase();
+      return cached(`pictures:${key}`, () => asVisitor((trx) => findProductPictures(trx, publicUrl, key)));
     },
     changed() {
       reads.clear();
