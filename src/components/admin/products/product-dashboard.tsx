@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ProductForm } from "./product-form";
+import { ProductPictures } from "./product-pictures";
 
 const m = messages.admin;
 
@@ -19,6 +20,7 @@ export function ProductDashboard() {
   const flash = useFlashMessage();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [picturesOf, setPicturesOf] = useState<string | null>(null);
   const setAvailability = api.adminProducts.setAvailability.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: (error) => flash.show(error.message || m.updateAvailabilityFailed, "error"),
@@ -72,6 +74,9 @@ export function ProductDashboard() {
                 <Button variant="outline" onClick={() => setEditing(editing === product.id ? null : product.id)} aria-expanded={editing === product.id}>
                   {editing === product.id ? "Close" : "Edit"}<span className="sr-only"> {product.name}</span>
                 </Button>
+                <Button variant="outline" onClick={() => setPicturesOf(picturesOf === product.id ? null : product.id)} aria-expanded={picturesOf === product.id}>
+                  {picturesOf === product.id ? "Close pictures" : "Pictures"}<span className="sr-only"> of {product.name}</span>
+                </Button>
                 <Button
                   variant="outline"
                   onClick={() => setAvailability.mutate({ id: product.id, available: !product.available })}
@@ -88,6 +93,11 @@ export function ProductDashboard() {
                 </Button>
               </div>
               </div>
+              {picturesOf === product.id ? (
+                <div className="mt-4">
+                  <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
+                </div>
+              ) : null}
               {editing === product.id ? (
                 <div className="mt-4">
                   <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
