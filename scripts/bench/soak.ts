@@ -85,6 +85,19 @@ async function request(action: string, url: string, init: RequestInit = {}, keep
 const mutation = (action: string, procedure: string, cookie: string, input: unknown) =>
   request(action, `/api/trpc/${procedure}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: mutationBody(input) });
 
+/** A cart line's change as the cart page makes it: the cart is read, and one of its lines (by id) changed. */
+async function changeLine(procedure: "cart.increase" | "cart.decrease" | "cart.remove", cookie: string): Promise<Answer[]> {
+  const read = await request("cart.list", queryPath("cart.list"), { headers: { cookie } }, true);
+  let lineIds: string[] = [];
+  try {
+    const body = JSON.parse(read.body ?? "{}") as { result?: { data?: { json?: { lines?: { id: string }[] } } } };
+    lineIds = (body.result?.data?.json?.lines ?? []).map((line) => line.id);
+  } catch {
+    // An error page: the change below names no line of theirs, and is answered NOT_FOUND.
+  }
+  return [{ action: read.action, status: read.status, ms: read.ms }, await mutation(procedure, procedure, cookie, { lineId: pick(lineIds.length > 0 ? lineIds : [randomUUID()]) })];
+}
+
 /**
  * The mix, by weight: what a shop's traffic looks like, with the writes a soak must keep doing
  * (carts, checkouts, status changes) frequent enough to reach their limits in minutes.
@@ -98,9 +111,9 @@ function actions(shop: PreparedShop, orderIds: string[], proof: Buffer) {
     [15, () => request("signed-in page", page(), { headers: { ...PAGE_LOAD, cookie: customer().cookie } })],
     [5, () => request("catalogue.list", queryPath("catalogue.list", {}))],
     [15, () => mutation("cart.add", "cart.add", customer().cookie, { productId: product() })],
-    [5, () => mutation("cart.increase", "cart.increase", customer().cookie, { productId: product() })],
-    [5, () => mutation("cart.decrease", "cart.decrease", customer().cookie, { productId: product() })],
-    [3, () => mutation("cart.remove", "cart.remove", customer().cookie, { productId: product() })],
+    [5, () => changeLine("cart.increase", customer().cookie)],
+    [5, () => changeLine("cart.decrease", customer().cookie)],
+    [3, () => changeLine("cart.remove", customer().cookie)],
     [5, () => request("cart.list", queryPath("cart.list"), { headers: { cookie: customer().cookie } })],
     [2, () => checkout(customer(), product(), proof)],
     [

@@ -79,6 +79,13 @@ export const LIVE_JOIN_GRACE_MS = 5_000;
 export const MAX_CART_LINE_QUANTITY = 10_000;
 
 /**
+ * A counted variant with this many or fewer in stock shows "Only N left" (more: "In stock").
+ * The product_variants_stock_shown trigger (020_catalogue.sql) drops the shop's cached pages only
+ * when a count at or below this changes; tests/db/variants-and-stock.test.ts holds the two together.
+ */
+export const STOCK_FEW_LEFT = 5;
+
+/**
  * VAT (issue 26): prices are VAT-inclusive at this rate, in percent. The database's
  * private.vat_rate_percent() holds the same number (tests/db/invoices.test.ts keeps them equal).
  */

@@ -40,6 +40,18 @@ export const messages = {
   },
   catalogue: {
     productNotFound: "Product not found.",
+    /** A counted variant's stock, as the product page and its card say it (STOCK_FEW_LEFT). */
+    inStock: "In stock",
+    fewLeft: (left: number) => `Only ${left} left`,
+    soldOut: "Sold out",
+    /** The card of a product with options: it is added from its page, where they are chosen. */
+    chooseOptions: "Choose options",
+    /** A product whose variants differ in price. */
+    priceFrom: (price: string) => `From ${price}`,
+    /** The option picker: a combination the shop does not sell. */
+    combinationUnavailable: "This combination is not available.",
+    /** A choice that, with the others as chosen, makes a combination the shop does not sell (screen readers). */
+    notOffered: "not available with your other choices",
     productNotFoundDetail: "It may have been removed, or the link is mistyped.",
     loadingProduct: "Loading product details...",
     emptyCategory: "No products found for this category.",
@@ -62,6 +74,10 @@ export const messages = {
     lineLimit: `You can have at most ${MAX_CART_LINE_QUANTITY.toLocaleString("en-US")} of one item in your cart.`,
     /** Changing a line that is gone (removed in another tab, or its product deleted). */
     lineGone: "That item is no longer in your cart.",
+    /** Adding a product with options without saying which (the product page picks them). */
+    variantRequired: "Please choose the options you want on the product's page first.",
+    /** Adding (or adding more of) a counted variant past what is in stock. */
+    notEnoughStock: "Sorry, there are no more of this item in stock.",
   },
   checkout: {
     cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
@@ -85,6 +101,11 @@ export const messages = {
     bankTransferNotSetUp: "Payment by bank transfer is not set up yet, so the shop cannot take orders at the moment. Please try again later, or contact us.",
     /** Outside production the demo bank account works, labelled so nobody pays into it. */
     demoBankDetails: "Demo bank details: this shop is not live, so do not pay into this account.",
+    /** place_order's stock check: the line's name and how many are left (0: sold out). */
+    notEnoughStock: (name: string, left: number) =>
+      left > 0
+        ? `Only ${left} of ${name} ${left === 1 ? "is" : "are"} left. Please lower the quantity in your cart and try again.`
+        : `${name} is sold out. Please remove it from your cart and try again.`,
     /** The cart's total is more than an order can hold (orders.total is numeric(12, 2)). */
     totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
   },
@@ -270,6 +291,26 @@ export const messages = {
     /** Editing a product: its image is kept unless a new one is chosen, so only these are required. */
     productUpdateRequired: "Name, price and category are required",
     priceInvalid: "Please enter a price in rands greater than 0, e.g. 149.50.",
+    /** Options and variants (the product's "Options and stock" panel). */
+    variants: {
+      loadFailed: "Failed to load the product's options and variants.",
+      saveFailed: "Failed to save. Please try again.",
+      optionsSaved: (name: string, count: number) => `${name} now has ${count} variant${count === 1 ? "" : "s"}.`,
+      variantsSaved: (name: string) => `${name}'s variants saved.`,
+      optionNameRequired: "Please give each option a name, e.g. Size.",
+      optionNameTooLong: "An option's name can be at most 40 characters.",
+      optionNamesDistinct: "Two options cannot have the same name.",
+      choicesRequired: "Please give each option at least one choice, e.g. S, M, L.",
+      choiceTooLong: "A choice can be at most 40 characters.",
+      choicesDistinct: "An option cannot list the same choice twice.",
+      tooManyOptions: "A product can have at most 3 options.",
+      tooManyChoices: "An option can have at most 30 choices.",
+      tooManyVariants: "Those options make more than 100 combinations. Please use fewer choices.",
+      skuInvalid: "A SKU can be at most 64 characters.",
+      skuTaken: (sku: string) => `The SKU ${sku} is already used by another variant.`,
+      stockInvalid: "Please enter stock as a whole number from 0 to 1,000,000, or leave it empty not to count it.",
+      variantUnknown: "A variant was changed or removed meanwhile. Please reload the page.",
+    },
     categoryExists: (name: string) => `A category called '${name}' already exists.`,
     categoryAdded: (name: string) => `Category '${name}' added.`,
     productAdded: (name: string) => `${name} added to the shop.`,

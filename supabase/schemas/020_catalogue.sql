@@ -51,6 +51,7 @@ create trigger categories_catalogue_changes
 -- public.products -----------------------------------------------------------------------------
 -- Triggers (they fire in name order within each timing):
 --   products_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change()
+--   products_first_variant: after insert, per row -> public.product_first_variant()
 create table public.products (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(btrim(name)) between 1 and 120),
@@ -83,6 +84,208 @@ grant all on public.products to anon, authenticated, service_role;
 create trigger products_catalogue_changes
   after insert or update or delete or truncate on public.products
   for each statement execute function public.notify_catalogue_change();
+
+-- public.product_options ----------------------------------------------------------------------
+-- Up to three options per product (Size, Colour; Flavour), each with its ordered choices. A
+-- product without options has none, and exactly one variant (below). Written only through
+-- save_product_variants(), which keeps the variants' option values in step with these rows.
+create table public.product_options (
+  product_id uuid not null references public.products (id) on delete cascade,
+  position smallint not null check (position between 1 and 3),
+  name text not null check (char_length(name) between 1 and 40 and name = btrim(name)),
+  choices text[] not null check (
+    cardinality(choices) between 1 and 30
+    and array_position(choices, null) is null
+    and array_ndims(choices) = 1),
+  primary key (product_id, position)
+);
+
+alter table public.product_options enable row level security;
+create policy "product_options: read all" on public.product_options
+  for select to anon, authenticated using (true);
+create policy "product_options: admin insert" on public.product_options
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "product_options: admin delete" on public.product_options
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.product_options from anon, authenticated;
+grant select on public.product_options to anon, authenticated;
+grant insert, delete on public.product_options to authenticated;
+grant all on public.product_options to service_role;
+
+create trigger product_options_catalogue_changes
+  after insert or update or delete or truncate on public.product_options
+  for each statement execute function public.notify_catalogue_change();
+
+-- public.product_variants ---------------------------------------------------------------------
+-- What a cart line, an order line and stock refer to (docs/architecture.md#products-variants-and-stock).
+-- option_values holds one choice per option, in the options' order ('{}' for a product without
+-- options). price null: the product's price; stock null: not counted. A product gets its first
+-- variant when it is made (products_first_variant below).
+-- Triggers (they fire in name order within each timing):
+--   product_variants_catalogue_changes: after insert or delete or truncate or update of what the shop shows but stock, per statement -> public.notify_catalogue_change()
+--   product_variants_stock_shown: after update of stock, per row, when what the shop shows of it changes -> public.notify_catalogue_change()
+create table public.product_variants (
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  option_values text[] not null default '{}' check (
+    cardinality(option_values) <= 3 and array_position(option_values, null) is null),
+  sku text check (char_length(sku) between 1 and 64 and sku = btrim(sku)),
+  price numeric(12, 2) check (price > 0),
+  available boolean not null default true,
+  stock integer check (stock between 0 and 1000000),
+  -- At or below this many in stock, admins are told (once per crossing).
+  low_stock_at integer check (low_stock_at between 0 and 1000000),
+  image_path text check (char_length(image_path) <= 500),
+  position integer not null default 0,
+  created_at timestamptz not null default now(),
+  unique (product_id, option_values),
+  -- Cart lines name the variant with its product (one product per line, checked by the key).
+  unique (id, product_id)
+);
+
+create index product_variants_product_idx on public.product_variants (product_id, position);
+create unique index product_variants_sku_key on public.product_variants (lower(sku)) where sku is not null;
+
+alter table public.product_variants enable row level security;
+create policy "product_variants: read all" on public.product_variants
+  for select to anon, authenticated using (true);
+create policy "product_variants: admin insert" on public.product_variants
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "product_variants: admin update" on public.product_variants
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy "product_variants: admin delete" on public.product_variants
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.product_variants from anon, authenticated;
+grant select on public.product_variants to anon, authenticated;
+grant insert, delete on public.product_variants to authenticated;
+grant update (option_values, sku, price, available, stock, low_stock_at, image_path, position) on public.product_variants to authenticated;
+grant all on public.product_variants to service_role;
+
+create trigger product_variants_catalogue_changes
+  after insert or delete or truncate
+     or update of product_id, option_values, sku, price, available, low_stock_at, image_path, position
+  on public.product_variants
+  for each statement execute function public.notify_catalogue_change();
+
+-- A sale of one of a hundred changes nothing a shopper sees ("In stock"); the shop's pages are
+-- dropped only when the count shown changes: "Only N left" (STOCK_FEW_LEFT, src/lib/constants.ts)
+-- or "Sold out", or counting is switched on or off.
+create trigger product_variants_stock_shown
+  after update of stock on public.product_variants
+  for each row when (
+    old.stock is distinct from new.stock
+    and (old.stock is null or new.stock is null or least(old.stock, new.stock) <= 5))
+  execute function public.notify_catalogue_change();
+
+-- A line's name as the shop shows and keeps it: the product's name, and the variant's choices
+-- after a dash ("Golf shirt — L / Navy"); a product without options is its name alone.
+create function public.variant_line_name(p_name text, p_option_values text[]) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select p_name || coalesce(' — ' || nullif(array_to_string(p_option_values, ' / '), ''), '')
+$$;
+revoke execute on function public.variant_line_name(text, text[]) from public;
+grant execute on function public.variant_line_name(text, text[]) to anon, authenticated, service_role;
+
+-- A new product is sold as one variant until the owner gives it options.
+create function public.product_first_variant() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  insert into public.product_variants (product_id) values (new.id);
+  return null;
+end
+$$;
+revoke execute on function public.product_first_variant() from public, anon, authenticated;
+grant execute on function public.product_first_variant() to service_role;
+create trigger products_first_variant
+  after insert on public.products
+  for each row execute function public.product_first_variant();
+
+-- save_product_options(product, options): sets a product's options (a JSON array of at most three
+-- {"name": text, "choices": [text, ...]}, in order; [] for none) and makes its variants the
+-- combinations of their choices: a variant whose choices are still offered keeps its id, price,
+-- SKU, stock and picture; a new combination starts at the product's price, available, not
+-- counted; a combination no longer offered is removed (cart lines with it go; order lines keep
+-- their copy). Admins only (RLS decides, as for any catalogue write). Returns the variant count.
+create function public.save_product_options(p_product_id uuid, p_options jsonb) returns integer
+language plpgsql security invoker set search_path = ''
+as $$
+declare
+  v_count integer;
+  v_option jsonb;
+  v_position smallint := 0;
+  v_names text[] := '{}';
+  v_wanted jsonb;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'admins_only' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_options) is distinct from 'array' or jsonb_array_length(p_options) > 3 then
+    raise exception 'options_invalid';
+  end if;
+  -- The product's row is locked so that two saves of one product run one after the other.
+  perform 1 from public.products where id = p_product_id for update;
+  if not found then
+    raise exception 'product_not_found';
+  end if;
+
+  delete from public.product_options where product_id = p_product_id;
+  for v_option in select value from jsonb_array_elements(p_options) loop
+    v_position := v_position + 1;
+    if jsonb_typeof(v_option -> 'choices') is distinct from 'array'
+       or lower(btrim(v_option ->> 'name')) = any (v_names)
+       or exists (select 1 from jsonb_array_elements(v_option -> 'choices') c
+                  where jsonb_typeof(c.value) <> 'string' or char_length(btrim(c.value #>> '{}')) not between 1 and 40)
+       or (select count(*) <> count(distinct lower(btrim(c))) from jsonb_array_elements_text(v_option -> 'choices') c) then
+      raise exception 'options_invalid';
+    end if;
+    v_names := v_names || lower(btrim(v_option ->> 'name'));
+    insert into public.product_options (product_id, position, name, choices)
+    values (p_product_id, v_position, btrim(v_option ->> 'name'),
+            array(select btrim(c.value) from jsonb_array_elements_text(v_option -> 'choices') with ordinality c(value, n) order by c.n));
+  end loop;
+
+  -- Every combination, in the options' order (the first option varies slowest).
+  with recursive combos(option_values, depth, sort) as (
+    select '{}'::text[], 0, '{}'::integer[]
+    union all
+    select c.option_values || ch.value, c.depth + 1, c.sort || ch.n::integer
+    from combos c
+    join public.product_options o on o.product_id = p_product_id and o.position = c.depth + 1
+    cross join lateral unnest(o.choices) with ordinality as ch(value, n)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('values', to_jsonb(c.option_values), 'position', c.position)), '[]'), count(*)
+  into v_wanted, v_count
+  from (select option_values, row_number() over (order by sort) as position from combos where depth = v_position) c;
+  if v_count > 100 then
+    raise exception 'too_many_variants';
+  end if;
+
+  with wanted as (
+    select array(select jsonb_array_elements_text(e -> 'values')) as option_values, (e ->> 'position')::integer as position
+    from jsonb_array_elements(v_wanted) e
+  ),
+  gone as (
+    delete from public.product_variants v
+    where v.product_id = p_product_id and not exists (select 1 from wanted w where w.option_values = v.option_values)
+  ),
+  moved as (
+    update public.product_variants v set position = w.position
+    from wanted w
+    where v.product_id = p_product_id and v.option_values = w.option_values and v.position <> w.position
+  )
+  insert into public.product_variants (product_id, option_values, position)
+  select p_product_id, w.option_values, w.position from wanted w
+  where not exists (
+    select 1 from public.product_variants v where v.product_id = p_product_id and v.option_values = w.option_values);
+  return v_count;
+end
+$$;
+revoke execute on function public.save_product_options(uuid, jsonb) from public, anon;
+grant execute on function public.save_product_options(uuid, jsonb) to authenticated, service_role;
 
 -- public.product_images -----------------------------------------------------------------------
 -- A product's pictures (issue 37, item 4): in the owner's order, each with its alt text, at most

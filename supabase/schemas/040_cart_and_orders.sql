@@ -13,26 +13,34 @@ create type public.order_status as enum ('pending_payment', 'pending_delivery', 
 -- filtered by RLS) free of whose cart held which product.
 -- Triggers (they fire in name order within each timing):
 --   cart_items_notify: after insert or delete or update, per row -> public.notify_shop_change()
+-- A line is one variant (020_catalogue.sql) of its product; product_id is kept beside it (checked
+-- against the variant by the composite key) for what reads a cart per product or category.
 create table public.cart_items (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   product_id uuid not null references public.products (id) on delete cascade,
   quantity integer not null default 1 check (quantity between 1 and 10000),
   added_at timestamptz not null default now(),
-  unique (user_id, product_id)
+  variant_id uuid not null,
+  constraint cart_items_variant_fkey foreign key (variant_id, product_id)
+    references public.product_variants (id, product_id) on delete cascade,
+  constraint cart_items_user_variant_key unique (user_id, variant_id)
 );
 
 create index cart_items_product_idx on public.cart_items (product_id);
+create index cart_items_variant_idx on public.cart_items (variant_id);
 
 alter table public.cart_items enable row level security;
--- cart_items: only the owner, and only available products go in.
+-- cart_items: only the owner, and only available variants of available products go in.
 create policy "cart_items: read own" on public.cart_items
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "cart_items: insert own, available products" on public.cart_items
   for insert to authenticated
   with check (
     user_id = (select auth.uid())
-    and exists (select 1 from public.products p where p.id = product_id and p.available)
+    and exists (
+      select 1 from public.products p join public.product_variants v on v.product_id = p.id
+      where p.id = product_id and v.id = variant_id and p.available and v.available)
   );
 create policy "cart_items: update own" on public.cart_items
   for update to authenticated
@@ -45,26 +53,56 @@ revoke update on public.cart_items from anon, authenticated;
 grant all on public.cart_items to service_role;
 grant update (quantity) on public.cart_items to authenticated;
 
--- add_to_cart: +1 on an existing line, a new line at 1, only for available products.
+-- add_variant_to_cart: +1 on an existing line of the variant, a new line at 1; only available
+-- variants of available products, and no more than a counted variant has in stock (place_order
+-- takes the stock; this only keeps a cart from asking for what is not there).
 -- Security invoker: the caller's own RLS policies decide, as for any direct write.
-create function public.add_to_cart(p_product_id uuid) returns public.cart_items
+create function public.add_variant_to_cart(p_variant_id uuid) returns public.cart_items
 language plpgsql security invoker set search_path = ''
 as $$
 declare
   v_uid uuid := (select auth.uid());
+  v_variant public.product_variants;
   v_item public.cart_items;
 begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
   end if;
+  select v.* into v_variant
+  from public.product_variants v join public.products p on p.id = v.product_id
+  where v.id = p_variant_id and v.available and p.available;
+  if not found then
+    raise exception 'product_unavailable';
+  end if;
+  insert into public.cart_items as c (user_id, product_id, variant_id, quantity)
+  values (v_uid, v_variant.product_id, v_variant.id, 1)
+  on conflict (user_id, variant_id) do update set quantity = c.quantity + 1
+  returning * into v_item;
+  if v_variant.stock is not null and v_item.quantity > v_variant.stock then
+    raise exception 'not_enough_stock';
+  end if;
+  return v_item;
+end
+$$;
+revoke execute on function public.add_variant_to_cart(uuid) from public, anon;
+grant execute on function public.add_variant_to_cart(uuid) to authenticated, service_role;
+
+-- add_to_cart: the same for a product sold as one variant (a product without options); a product
+-- with options needs its variant chosen ('variant_required').
+create function public.add_to_cart(p_product_id uuid) returns public.cart_items
+language plpgsql security invoker set search_path = ''
+as $$
+declare
+  v_variants uuid[];
+begin
   if not exists (select 1 from public.products where id = p_product_id and available) then
     raise exception 'product_unavailable';
   end if;
-  insert into public.cart_items as c (user_id, product_id, quantity)
-  values (v_uid, p_product_id, 1)
-  on conflict (user_id, product_id) do update set quantity = c.quantity + 1
-  returning * into v_item;
-  return v_item;
+  select array_agg(v.id) into v_variants from public.product_variants v where v.product_id = p_product_id;
+  if cardinality(v_variants) is distinct from 1 then
+    raise exception 'variant_required';
+  end if;
+  return public.add_variant_to_cart(v_variants[1]);
 end
 $$;
 revoke execute on function public.add_to_cart(uuid) from public, anon;
@@ -82,6 +120,7 @@ grant execute on function public.add_to_cart(uuid) to authenticated, service_rol
 --   orders_notify: after insert or delete or update, per row -> public.notify_shop_change()
 --   orders_record_status: after insert or update of status, per row -> public.record_order_status()
 --   orders_sales_rollup: after insert or update of status, created_at, total, per row -> public.sales_rollup_orders() (110_overview.sql)
+--   orders_stock_on_status: after update of status, per row, when it changes -> public.order_stock_on_status()
 --   orders_sales_rollup_delete: before delete, per row -> public.sales_rollup_orders() (110_overview.sql)
 --   orders_touch: before update, per row -> public.touch_order()
 create table public.orders (
@@ -159,11 +198,21 @@ create table public.order_items (
   -- The delivery fee's line (no product): what counts goods (the sales overview's products and
   -- business lines) leaves it out, and the fee can be counted apart from goods.
   is_delivery_fee boolean not null default false,
+  -- The variant sold (null once it is deleted, and on the fee's line). product_name is the line's
+  -- name as sold, with the variant's choices ("Golf shirt — L / Navy"); option_values and sku
+  -- are the variant's as at purchase.
+  variant_id uuid references public.product_variants (id) on delete set null,
+  option_values text[] not null default '{}',
+  sku text,
+  -- Units taken from the variant's counted stock by place_order (0: not counted), given back
+  -- when the order is cancelled (orders_stock_on_status).
+  stock_taken integer not null default 0 check (stock_taken >= 0),
   constraint order_items_fee_shape check (not is_delivery_fee or product_id is null)
 );
 
 create index order_items_order_idx on public.order_items (order_id);
 create index order_items_product_idx on public.order_items (product_id);
+create index order_items_variant_idx on public.order_items (variant_id) where variant_id is not null;
 
 alter table public.order_items enable row level security;
 create policy "order_items: read with the order" on public.order_items
@@ -298,6 +347,48 @@ end
 $$;
 revoke execute on function public.cancel_unpaid_orders(integer) from public, anon;
 grant execute on function public.cancel_unpaid_orders(integer) to authenticated, service_role;
+
+-- Counted stock follows the order's status as delivery capacity does (090_fulfilment.sql): a
+-- cancelled order gives back what place_order took; an order taken out of cancelled takes it
+-- again, and is refused ('not_enough_stock') if it is no longer there, so stock never goes below
+-- zero. Variants no longer counted are left alone. In variant order, as place_order takes them.
+create function public.order_stock_on_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_line record;
+begin
+  if new.status = 'cancelled' and old.status <> 'cancelled' then
+    update public.product_variants v
+    set stock = v.stock + t.quantity
+    from (select i.variant_id, sum(i.stock_taken)::integer as quantity
+          from public.order_items i where i.order_id = new.id and i.stock_taken > 0
+          group by i.variant_id) t
+    where v.id = t.variant_id and v.stock is not null;
+  elsif old.status = 'cancelled' and new.status <> 'cancelled' then
+    for v_line in
+      select i.variant_id, sum(i.stock_taken)::integer as quantity
+      from public.order_items i where i.order_id = new.id and i.stock_taken > 0
+      group by i.variant_id order by i.variant_id
+    loop
+      update public.product_variants v set stock = v.stock - v_line.quantity
+      where v.id = v_line.variant_id and v.stock >= v_line.quantity;
+      if not found and exists (
+        select 1 from public.product_variants v where v.id = v_line.variant_id and v.stock is not null
+      ) then
+        raise exception 'not_enough_stock';
+      end if;
+    end loop;
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.order_stock_on_status() from public, anon, authenticated;
+grant execute on function public.order_stock_on_status() to service_role;
+create trigger orders_stock_on_status
+  after update of status on public.orders
+  for each row when (old.status is distinct from new.status)
+  execute function public.order_stock_on_status();
 
 -- Live updates: local modes forward these notifications to the subscribers allowed to see them
 -- (the owner; admins for orders). The payload holds ids only, never the row.

@@ -115,7 +115,7 @@ grant execute on function public.payment_start(uuid) to authenticated, service_r
 
 -- place_order's body, shared by both ways to pay: the caller's cart becomes an order in one
 -- transaction (prices read here, the total computed here, the reserved reference checked and
--- closed, delivery capacity taken, the cart emptied; the same idempotency key answered with the
+-- closed, counted stock and delivery capacity taken, the cart emptied; the same idempotency key answered with the
 -- same order). p_fulfilment = {"method": "delivery"|"collection", "day": "YYYY-MM-DD",
 -- "areaId": uuid, "address": text, "keepAddress": boolean}: required once fulfilment is set up,
 -- ignored before. Private: reached through the public functions below, which pass the caller's
@@ -186,11 +186,22 @@ begin
   if not found then
     raise exception 'cart_empty';
   end if;
+  -- And their variants: counted ones for the update that takes their stock below, in variant
+  -- order (checkouts for the same units queue here, never crosswise); the others shared, so that
+  -- checkouts of an uncounted variant run side by side while its price cannot change under them.
+  perform 1 from public.product_variants v
+  where v.id in (select c.variant_id from public.cart_items c where c.user_id = p_uid) and v.stock is not null
+  order by v.id
+  for no key update;
+  perform 1 from public.product_variants v
+  where v.id in (select c.variant_id from public.cart_items c where c.user_id = p_uid) and v.stock is null
+  for share;
 
   if exists (
     select 1 from public.cart_items c
     join public.products p on p.id = c.product_id
-    where c.user_id = p_uid and not p.available
+    join public.product_variants v on v.id = c.variant_id
+    where c.user_id = p_uid and not (p.available and v.available)
   ) then
     raise exception 'product_unavailable';
   end if;
@@ -202,9 +213,10 @@ begin
     raise exception 'reference_stale';
   end if;
 
-  select sum(p.price * c.quantity) into v_total
+  select sum(coalesce(v.price, p.price) * c.quantity) into v_total
   from public.cart_items c
   join public.products p on p.id = c.product_id
+  join public.product_variants v on v.id = c.variant_id
   where c.user_id = p_uid;
 
   -- Fulfilment: how and when, checked against the settings and the offer at this moment.
@@ -260,10 +272,35 @@ begin
           v_method, v_day, v_address, v_area.id, v_area.name, v_fee)
   returning * into v_order;
 
-  insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path)
-  select v_order.id, p.id, p.name, p.price, c.quantity, p.image_path
+  -- Counted stock, per variant in variant order (rows locked above): taken only while enough is
+  -- left, so it never goes below zero; otherwise refused, naming the line and what is left.
+  for v_need in
+    select v.id, sum(c.quantity)::integer as quantity, v.stock,
+           public.variant_line_name(p.name, v.option_values) as name
+    from public.cart_items c
+    join public.products p on p.id = c.product_id
+    join public.product_variants v on v.id = c.variant_id
+    where c.user_id = p_uid and v.stock is not null
+    group by v.id, v.stock, p.name, v.option_values
+    order by v.id
+  loop
+    update public.product_variants v set stock = v.stock - v_need.quantity
+    where v.id = v_need.id and v.stock >= v_need.quantity;
+    if not found then
+      raise exception 'not_enough_stock'
+        using detail = json_build_object('name', v_need.name, 'left', v_need.stock)::text;
+    end if;
+  end loop;
+
+  insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path,
+                                  variant_id, option_values, sku, stock_taken)
+  select v_order.id, p.id,
+         public.variant_line_name(p.name, v.option_values),
+         coalesce(v.price, p.price), c.quantity, coalesce(v.image_path, p.image_path),
+         v.id, v.option_values, v.sku, case when v.stock is not null then c.quantity else 0 end
   from public.cart_items c
   join public.products p on p.id = c.product_id
+  join public.product_variants v on v.id = c.variant_id
   where c.user_id = p_uid
   order by c.added_at;
 

@@ -101,6 +101,13 @@ async function putInCart(user: TestUser) {
   await runAs(db.kysely, user.identity, (trx) => sql`select public.add_to_cart(${productId}::uuid)`.execute(trx));
 }
 
+/** The role's own cart line (customers, after cartFirst); anyone else names a line that is not theirs. */
+async function lineOf(role: Role) {
+  if (role !== "customerA" && role !== "customerB") return { lineId: randomUUID() };
+  const line = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", users[role].id).executeTakeFirstOrThrow();
+  return { lineId: line.id };
+}
+
 /** Customers get a line in their cart first (the call changes or checks it out). */
 async function cartFirst(role: Role) {
   if (role === "customerA" || role === "customerB") await putInCart(users[role]);
@@ -141,6 +148,16 @@ const rules: Record<string, Rule> = {
   "adminProducts.movePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture(), direction: "up" }) },
   "adminProducts.setCardPicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.removePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
+  "adminProducts.variants": { expect: ADMINS, input: () => ({ id: productId }) },
+  "adminProducts.saveOptions": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), options: [{ name: "Size", choices: ["S", "M"] }] }) },
+  "adminProducts.saveVariants": {
+    expect: ADMINS,
+    input: async () => {
+      const id = await freshProduct();
+      const variant = await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", id).executeTakeFirstOrThrow();
+      return { productId: id, variants: [{ id: variant.id, sku: null, price: null, available: true, stock: 5, lowStockAt: null }] };
+    },
+  },
   "auth.session": { expect: EVERYONE },
   "auth.signIn": { expect: EVERYONE, input: () => SPARE },
   "auth.signUp": {
@@ -163,9 +180,9 @@ const rules: Record<string, Rule> = {
   "cart.list": { expect: CUSTOMERS },
   "cart.count": { expect: CUSTOMERS },
   "cart.add": { expect: CUSTOMERS, input: () => ({ productId }) },
-  "cart.increase": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
-  "cart.decrease": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
-  "cart.remove": { expect: CUSTOMERS, input: () => ({ productId }), prepare: cartFirst },
+  "cart.increase": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
+  "cart.decrease": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
+  "cart.remove": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
@@ -408,9 +425,10 @@ describe("another customer's things (IDOR)", () => {
     await putInCart(users.customerA);
     const linesOfA = () => db.kysely.selectFrom("cart_items").select(["product_id", "quantity"]).where("user_id", "=", users.customerA.id).execute();
     const before = await linesOfA();
-    await outcome(callers.customerB.cart.remove({ productId }));
-    await outcome(callers.customerB.cart.decrease({ productId }));
-    await outcome(callers.customerB.cart.increase({ productId }));
+    const { lineId } = await lineOf("customerA");
+    await outcome(callers.customerB.cart.remove({ lineId }));
+    await outcome(callers.customerB.cart.decrease({ lineId }));
+    await outcome(callers.customerB.cart.increase({ lineId }));
     expect(await linesOfA()).toEqual(before);
   });
 

@@ -109,9 +109,12 @@ describe("catalogue router", () => {
   });
 
   describe("byId", () => {
-    it("returns one product", async () => {
+    it("returns one product, with its options (none) and its one variant", async () => {
       const [first] = await visitor().catalogue.list();
-      expect(await visitor().catalogue.byId({ id: first!.id })).toEqual(first);
+      const product = await visitor().catalogue.byId({ id: first!.id });
+      expect(product).toMatchObject(first!);
+      expect(product.options).toEqual([]);
+      expect(product.variants).toEqual([{ id: expect.any(String), optionValues: [], price: first!.price, available: true, stock: null, imageUrl: first!.imageUrl }]);
     });
 
     it("returns an unavailable product too, marked unavailable", async () => {

@@ -318,11 +318,12 @@ describe("cart", () => {
     // By product, not by position: two adds in one tick of the clock share their added_at.
     const lineOf = async (productId: string) => (await caller.cart.list()).lines.find((line) => line.productId === productId)!;
     const name = (await lineOf(first!)).name;
-    expect(await caller.cart.increase({ productId: first! })).toEqual({ message: messages.cart.quantityUpdated(name) });
+    const firstLine = (await lineOf(first!)).id;
+    expect(await caller.cart.increase({ lineId: firstLine })).toEqual({ message: messages.cart.quantityUpdated(name) });
     expect((await lineOf(first!)).quantity).toBe(2);
-    expect(await caller.cart.decrease({ productId: first! })).toEqual({ message: messages.cart.quantityUpdated(name) });
-    expect(await caller.cart.decrease({ productId: first! })).toEqual({ message: messages.cart.removed });
-    expect(await caller.cart.remove({ productId: second! })).toEqual({ message: messages.cart.removed });
+    expect(await caller.cart.decrease({ lineId: firstLine })).toEqual({ message: messages.cart.quantityUpdated(name) });
+    expect(await caller.cart.decrease({ lineId: firstLine })).toEqual({ message: messages.cart.removed });
+    expect(await caller.cart.remove({ lineId: (await lineOf(second!)).id })).toEqual({ message: messages.cart.removed });
     expect(await caller.cart.list()).toEqual({ lines: [], total: 0, count: 0 });
   });
 
@@ -341,10 +342,12 @@ describe("cart", () => {
   it("never shows or changes another customer's cart", async () => {
     const a = await createUser(db);
     const b = await createUser(db);
-    await (await callerAs(db, a)).cart.add({ productId: productIds[0]! });
+    const asA = await callerAs(db, a);
+    await asA.cart.add({ productId: productIds[0]! });
     const asB = await callerAs(db, b);
     expect((await asB.cart.list()).lines).toEqual([]);
-    expect(await refusal(asB.cart.remove({ productId: productIds[0]! }))).toMatch(/^NOT_FOUND/);
+    const [lineOfA] = (await asA.cart.list()).lines;
+    expect(await refusal(asB.cart.remove({ lineId: lineOfA!.id }))).toMatch(/^NOT_FOUND/);
     expect(await cartOf(a)).toHaveLength(1);
   });
 });

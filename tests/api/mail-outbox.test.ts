@@ -134,7 +134,8 @@ describe("the order mails", () => {
 
   it("send none for an order that was not placed", async () => {
     const { caller } = await customerWithCart();
-    await caller.cart.remove({ productId });
+    const [line] = (await caller.cart.list()).lines;
+    await caller.cart.remove({ lineId: line!.id });
     const { reference } = await caller.checkout.start();
     await trpcRefusal(caller.checkout.placeOrder(paymentForm(reference ?? "ORD-1")));
     expect(await outbox()).toEqual([]);

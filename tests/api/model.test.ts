@@ -81,6 +81,10 @@ describe("what the model found answers 4xx with a clear message", () => {
     return { user, caller, product };
   }
 
+  async function lineIdOf(userId: string) {
+    return (await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
+  }
+
   async function lineQuantity(userId: string) {
     const row = await db.kysely.selectFrom("cart_items").select("quantity").where("user_id", "=", userId).executeTakeFirstOrThrow();
     return row.quantity;
@@ -97,12 +101,13 @@ describe("what the model found answers 4xx with a clear message", () => {
   it("refuses cart.add and cart.increase on a line at the limit, saying the number", async () => {
     const { user, caller, product } = await customerWithLine(MAX_CART_LINE_QUANTITY);
     expect(messages.cart.lineLimit).toBe("You can have at most 10,000 of one item in your cart.");
-    for (const call of [() => caller.cart.add({ productId: product.id }), () => caller.cart.increase({ productId: product.id })]) {
+    const lineId = await lineIdOf(user.id);
+    for (const call of [() => caller.cart.add({ productId: product.id }), () => caller.cart.increase({ lineId })]) {
       const error = await trpcRefusal(call());
       expect({ code: error.code, message: error.message }).toEqual({ code: "BAD_REQUEST", message: messages.cart.lineLimit });
     }
     expect(await lineQuantity(user.id)).toBe(MAX_CART_LINE_QUANTITY);
-    expect(await caller.cart.decrease({ productId: product.id })).toEqual({ message: messages.cart.quantityUpdated(product.name) });
+    expect(await caller.cart.decrease({ lineId })).toEqual({ message: messages.cart.quantityUpdated(product.name) });
     expect(await caller.cart.add({ productId: product.id })).toEqual({ quantity: MAX_CART_LINE_QUANTITY, message: messages.cart.quantityUpdated(product.name) });
   });
 
@@ -110,10 +115,11 @@ describe("what the model found answers 4xx with a clear message", () => {
     const { user, caller, product } = await customerWithLine(2);
     await db.kysely.updateTable("products").set({ available: false }).where("id", "=", product.id).execute();
     try {
-      const error = await trpcRefusal(caller.cart.increase({ productId: product.id }));
+      const lineId = await lineIdOf(user.id);
+      const error = await trpcRefusal(caller.cart.increase({ lineId }));
       expect({ code: error.code, message: error.message }).toEqual({ code: "BAD_REQUEST", message: messages.cart.unavailable });
       expect(await lineQuantity(user.id)).toBe(2);
-      expect(await caller.cart.decrease({ productId: product.id })).toEqual({ message: messages.cart.quantityUpdated(product.name) });
+      expect(await caller.cart.decrease({ lineId })).toEqual({ message: messages.cart.quantityUpdated(product.name) });
     } finally {
       await db.kysely.updateTable("products").set({ available: true }).where("id", "=", product.id).execute();
     }
@@ -121,7 +127,7 @@ describe("what the model found answers 4xx with a clear message", () => {
 
   it("says a line is gone in messages.ts's words", async () => {
     const caller = await callerAs(db, await createUser(db));
-    const error = await trpcRefusal(caller.cart.increase({ productId: randomUUID() }));
+    const error = await trpcRefusal(caller.cart.increase({ lineId: randomUUID() }));
     expect({ code: error.code, message: error.message }).toEqual({ code: "NOT_FOUND", message: messages.cart.lineGone });
   });
 

@@ -158,7 +158,7 @@ describe("a server process's profiles and cart counts", () => {
     expect(await users.withCartCount(auth)).toMatchObject({ cartCount: 0, user: { id: customer.id } });
 
     // Another process (or SQL session) adds to the cart: the trigger's notification drops the count.
-    await sql`insert into public.cart_items (user_id, product_id, quantity) values (${customer.id}, ${first!.id}, 2)`.execute(db.kysely);
+    await sql`insert into public.cart_items (user_id, product_id, variant_id, quantity) select ${customer.id}, v.product_id, v.id, 2 from public.product_variants v where v.product_id = ${first!.id}`.execute(db.kysely);
     expect(await eventually(async () => (await users.withCartCount(auth))?.cartCount, 2)).toBe(2);
 
   });
@@ -175,7 +175,8 @@ describe("a server process's profiles and cart counts", () => {
     expect((await users.withCartCount(auth))?.cartCount).toBe(0);
     await browser.call((c) => c.cart.add({ productId: product!.id }));
     expect((await users.withCartCount(auth))?.cartCount).toBe(1);
-    await browser.call((c) => c.cart.increase({ productId: product!.id }));
+    const [line] = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", user!.id).execute();
+    await browser.call((c) => c.cart.increase({ lineId: line!.id }));
     expect((await users.withCartCount(auth))?.cartCount).toBe(2);
   });
 

@@ -222,10 +222,14 @@ describe("without Supabase's default privileges", () => {
       expect((await addToCart(pie)).quantity).toBe(1);
       expect((await addToCart(pie)).quantity).toBe(2);
       await addToCart(noodles);
-      await increaseLine(noodles);
-      await decreaseLine(noodles);
+      const noodlesLine = async () => {
+        const lines = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));
+        return { ctx, input: { lineId: lines.lines.find((line) => line.productId === state.noodles)!.id } };
+      };
+      await increaseLine(await noodlesLine());
+      await decreaseLine(await noodlesLine());
       await addToCart(noodles);
-      await removeLine(noodles);
+      await removeLine(await noodlesLine());
       await addToCart(noodles);
 
       const cart = await asCaller(customer.identity, (trx) => readCart(trx, localFileUrl));

@@ -80,7 +80,7 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
   },
   cart_items: {
     select: { run: (t) => some(t.selectFrom("cart_items").select("id").where("id", "=", ids.cartLine).execute()), allowed: ["customerA"] },
-    insert: { run: (t) => t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.spareProduct }).execute(), allowed: ["customerA"] },
+    insert: { run: (t) => t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.spareProduct, variant_id: (eb) => eb.selectFrom("product_variants").select("id").where("product_id", "=", ids.spareProduct) }).execute(), allowed: ["customerA"] },
     update: { run: (t) => some(t.updateTable("cart_items").set({ quantity: 5 }).where("id", "=", ids.cartLine).executeTakeFirst()), allowed: ["customerA"] },
     delete: { run: (t) => some(t.deleteFrom("cart_items").where("id", "=", ids.cartLine).executeTakeFirst()), allowed: ["customerA"] },
   },
@@ -281,7 +281,7 @@ beforeAll(async () => {
   ids.orderItem = (await k.selectFrom("order_items").select("id").where("order_id", "=", ids.order).executeTakeFirstOrThrow()).id;
   await placeTestOrder(db, users.customerB, [ids.product]);
   ids.cartLine = await runAs(k, users.customerA.identity, async (t) => {
-    await t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.product }).execute();
+    await t.insertInto("cart_items").values({ user_id: users.customerA.id, product_id: ids.product, variant_id: (eb) => eb.selectFrom("product_variants").select("id").where("product_id", "=", ids.product) }).execute();
     return (await t.selectFrom("cart_items").select("id").executeTakeFirstOrThrow()).id;
   });
   // A's open checkout reference, reserved for that fresh cart line.
@@ -357,7 +357,7 @@ describe("privileges beyond rows", () => {
   it("a customer cannot add an unavailable product to their cart directly", async () => {
     await db.kysely.updateTable("products").set({ available: false }).where("id", "=", ids.spareProduct).execute();
     const result = await attempt(db, users.customerB.identity, (t) =>
-      t.insertInto("cart_items").values({ user_id: users.customerB.id, product_id: ids.spareProduct }).execute(),
+      t.insertInto("cart_items").values({ user_id: users.customerB.id, product_id: ids.spareProduct, variant_id: (eb) => eb.selectFrom("product_variants").select("id").where("product_id", "=", ids.spareProduct) }).execute(),
     );
     await db.kysely.updateTable("products").set({ available: true }).where("id", "=", ids.spareProduct).execute();
     expect(result.ok).toBe(false);

@@ -84,7 +84,7 @@ export default async function ProductsPage({ searchParams }: PageProps<"/product
           <ProductGrid label="Product list">
             {products.map((product, index) => (
               <ProductCard key={product.id} product={product} priority={index < 4}>
-                <AddToCart productId={product.id} available={product.available} viewer={viewer} compact />
+                <AddToCart product={product} viewer={viewer} compact />
               </ProductCard>
             ))}
           </ProductGrid>

@@ -7,8 +7,8 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
-/** A signed-in customer's 'Add to Cart': adds one and refreshes the cart badge. */
-export function AddToCartButton({ productId, className }: { productId: string; className: string }) {
+/** A signed-in customer's 'Add to Cart': adds one (of the chosen variant, if any) and refreshes the cart badge. */
+export function AddToCartButton({ productId, variantId, disabled = false, className }: { productId: string; variantId?: string; disabled?: boolean; className: string }) {
   const hydrated = useHydrated();
   const utils = api.useUtils();
   const flash = useFlashMessage();
@@ -22,7 +22,7 @@ export function AddToCartButton({ productId, className }: { productId: string; c
 
   return (
     <div className="space-y-3">
-      <Button variant="accent" className={className} onClick={() => add.mutate({ productId })} disabled={!hydrated || add.isPending}>
+      <Button variant="accent" className={className} onClick={() => add.mutate({ productId, variantId })} disabled={!hydrated || disabled || add.isPending}>
         {add.isPending ? "Adding to Cart..." : "Add to Cart"}
       </Button>
       <StatusMessage message={flash.message} />

@@ -1,5 +1,8 @@
+import Link from "next/link";
 import { messages } from "@/lib/messages";
 import { AddToCartButton } from "@/components/signed-in";
+import { buttonClasses } from "@/components/ui/button";
+import type { CatalogueProduct } from "@/server/catalogue/catalogue-queries";
 import { SignInToAdd } from "./sign-in-to-add";
 
 export type Viewer = "visitor" | "customer" | "admin";
@@ -7,10 +10,28 @@ export type Viewer = "visitor" | "customer" | "admin";
 /**
  * 'Add to Cart' as each viewer gets it: customers add one; visitors are asked to sign in (a
  * button without the cart client, so a visitor's page stays light); admins are not offered it.
+ * A product with options is added from its page, where they are chosen ("Choose options"); a
+ * counted product with none left says "Sold out".
  */
-export function AddToCart({ productId, available, viewer, compact = false }: { productId: string; available: boolean; viewer: Viewer; compact?: boolean }) {
+export function AddToCart({
+  product,
+  viewer,
+  compact = false,
+}: {
+  product: Pick<CatalogueProduct, "id" | "available" | "hasOptions" | "stock">;
+  viewer: Viewer;
+  compact?: boolean;
+}) {
   if (viewer === "admin") return null;
-  if (!available) return <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p>;
+  if (!product.available) return <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p>;
+  if (product.stock === 0) return <p className="text-sm font-medium text-danger">{messages.catalogue.soldOut}</p>;
   const className = compact ? "w-full" : "w-full sm:w-auto";
-  return viewer === "visitor" ? <SignInToAdd productId={productId} className={className} /> : <AddToCartButton productId={productId} className={className} />;
+  if (product.hasOptions) {
+    return (
+      <Link href={`/products/${product.id}`} className={buttonClasses("outline", className)}>
+        {messages.catalogue.chooseOptions}
+      </Link>
+    );
+  }
+  return viewer === "visitor" ? <SignInToAdd productId={product.id} className={className} /> : <AddToCartButton productId={product.id} className={className} />;
 }

@@ -4,6 +4,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
+import { stockLabel } from "@/lib/stock";
 import { api } from "@/trpc/react";
 import { buttonClasses } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -61,12 +62,13 @@ export function CartView() {
               </div>
               <p className="tabular text-sm text-muted">{formatRand(line.price)} each</p>
               {!line.available ? <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p> : null}
+              {line.available && line.stock !== null && line.quantity > line.stock ? <p className="text-sm font-medium text-danger">{stockLabel(line.stock)}</p> : null}
               <div className="mt-auto flex flex-wrap items-center gap-3">
                 <div className="flex items-center rounded-xl border border-line" role="group" aria-label={`Quantity of ${line.name}`}>
                   <button
                     type="button"
                     className="h-10 w-10 rounded-l-xl text-lg hover:bg-brand-50 disabled:opacity-50"
-                    onClick={() => decrease.mutate({ productId: line.productId })}
+                    onClick={() => decrease.mutate({ lineId: line.id })}
                     disabled={busy}
                     aria-label={`Decrease quantity of ${line.name}`}
                   >
@@ -78,8 +80,8 @@ export function CartView() {
                   <button
                     type="button"
                     className="h-10 w-10 rounded-r-xl text-lg hover:bg-brand-50 disabled:opacity-50"
-                    onClick={() => increase.mutate({ productId: line.productId })}
-                    disabled={busy || !line.available}
+                    onClick={() => increase.mutate({ lineId: line.id })}
+                    disabled={busy || !line.available || (line.stock !== null && line.quantity >= line.stock)}
                     aria-label={`Increase quantity of ${line.name}`}
                   >
                     +
@@ -88,7 +90,7 @@ export function CartView() {
                 <button
                   type="button"
                   className="text-sm font-medium text-danger underline-offset-2 hover:underline"
-                  onClick={() => remove.mutate({ productId: line.productId })}
+                  onClick={() => remove.mutate({ lineId: line.id })}
                   disabled={busy}
                 >
                   Remove<span className="sr-only"> {line.name}</span>

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
+import { stockLabel } from "@/lib/stock";
 import type { CatalogueProduct } from "@/server/catalogue/catalogue-queries";
 import { ProductImage } from "./product-image";
 
@@ -22,7 +24,10 @@ export function ProductCard({ product, priority = false, children }: { product: 
         <div className="space-y-1 p-3 sm:p-4">
           <p className="truncate text-[0.6875rem] font-semibold uppercase tracking-wide text-brand-700 sm:text-xs">{product.category}</p>
           <h3 className="text-sm font-semibold leading-snug text-ink [overflow-wrap:anywhere] group-hover:text-brand-800 sm:text-base">{product.name}</h3>
-          <p className="tabular text-base font-bold text-accent-700 sm:text-lg">{formatRand(product.price)}</p>
+          <p className="tabular text-base font-bold text-accent-700 sm:text-lg">
+            {product.priceFrom < product.priceTo ? messages.catalogue.priceFrom(formatRand(product.priceFrom)) : formatRand(product.priceFrom)}
+          </p>
+          {product.stock !== null && product.stock > 0 ? <p className="text-xs font-medium text-muted">{stockLabel(product.stock)}</p> : null}
         </div>
       </Link>
       {children ? <div className="px-3 pb-3 sm:px-4 sm:pb-4">{children}</div> : null}

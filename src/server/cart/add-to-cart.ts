@@ -4,26 +4,29 @@ import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
 import { addOne } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
-import type { ProductRefInput } from "./schemas";
+import type { AddToCartInput } from "./schemas";
 
 /**
- * Adds one of a product to the caller's cart through add_to_cart() (+1 on an existing line, a
- * new line at 1, available products only) and says which, in the spec's words.
+ * Adds one of a product (or of its chosen variant) to the caller's cart through add_to_cart() or
+ * add_variant_to_cart() (+1 on an existing line, a new line at 1, available variants only, no
+ * more than a counted variant has) and says which, in the spec's words.
  */
-export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; input: ProductRefInput }): Promise<{ message: string; quantity: number }> {
+export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; input: AddToCartInput }): Promise<{ message: string; quantity: number }> {
   try {
     return await ctx.db.transaction(async (trx) => {
-      const line = await addOne(trx, input.productId);
-      if (!line) throw new Error("add_to_cart() wrote no line");
+      const line = await addOne(trx, input.productId, input.variantId);
+      // Another product's variant: nothing is kept (the transaction is rolled back).
+      if (!line) throw new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
       return {
         quantity: line.quantity,
         message: line.quantity > 1 ? messages.cart.quantityUpdated(line.name) : messages.cart.added(line.name),
       };
     });
   } catch (error) {
-    if (sqlErrorCode(error) === "product_unavailable") {
-      throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
-    }
+    const code = sqlErrorCode(error);
+    if (code === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
+    if (code === "variant_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.variantRequired, cause: error });
+    if (code === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
     const limit = lineLimitRefusal(error);
     if (limit) throw limit;
     // The caller's profile is gone: their account was deleted (in another tab) while this request

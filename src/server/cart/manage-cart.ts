@@ -4,7 +4,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
 import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, type Cart } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
-import type { ProductRefInput } from "./schemas";
+import type { LineRefInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
 
@@ -18,24 +18,26 @@ export function countCart({ ctx }: { ctx: Ctx }): Promise<number> {
   return ctx.db.transaction((trx) => cartCount(trx));
 }
 
-/** The caller's line of a product; NOT_FOUND when the cart has none (gone in another tab, say). */
-async function lineOf(trx: Tx, productId: string) {
-  const line = await findLine(trx, productId);
+/** The caller's line; NOT_FOUND when the cart has none (gone in another tab, say). */
+async function lineOf(trx: Tx, lineId: string) {
+  const line = await findLine(trx, lineId);
   if (!line) throw new TRPCError({ code: "NOT_FOUND", message: messages.cart.lineGone });
   return line;
 }
 
 /**
- * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY). An
+ * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY) and a
+ * counted variant's stock (place_order checks the stock again, under its lock). An
  * unavailable product cannot be added to a cart (docs/architecture.md#decisions-on-the-spec), so neither can more of one
  * already there: the cart page offers no "+" on such a line, and the API says why.
  */
-export function increaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+export function increaseLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) {
   return ctx.db.transaction(async (trx) => {
-    const line = await lineOf(trx, input.productId);
+    const line = await lineOf(trx, input.lineId);
     if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
+    if (line.stock !== null && line.quantity >= line.stock) throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock });
     try {
-      await incrementLine(trx, input.productId);
+      await incrementLine(trx, input.lineId);
     } catch (error) {
       throw lineLimitRefusal(error) ?? error;
     }
@@ -44,23 +46,23 @@ export function increaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput 
 }
 
 /** -1 on a line; at quantity 1 the line is removed (spec §4). */
-export function decreaseLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+export function decreaseLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) {
   return ctx.db.transaction(async (trx) => {
-    const line = await lineOf(trx, input.productId);
+    const line = await lineOf(trx, input.lineId);
     if (line.quantity <= 1) {
-      await deleteLine(trx, input.productId);
+      await deleteLine(trx, input.lineId);
       return { message: messages.cart.removed };
     }
-    await decrementLine(trx, input.productId);
+    await decrementLine(trx, input.lineId);
     return { message: messages.cart.quantityUpdated(line.name) };
   });
 }
 
 /** Removes a line whatever its quantity. */
-export function removeLine({ ctx, input }: { ctx: Ctx; input: ProductRefInput }) {
+export function removeLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) {
   return ctx.db.transaction(async (trx) => {
-    await lineOf(trx, input.productId);
-    await deleteLine(trx, input.productId);
+    await lineOf(trx, input.lineId);
+    await deleteLine(trx, input.lineId);
     return { message: messages.cart.removed };
   });
 }

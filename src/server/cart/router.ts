@@ -2,7 +2,7 @@ import { messages } from "@/lib/messages";
 import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { addToCart } from "./add-to-cart";
 import { countCart, decreaseLine, increaseLine, listCart, removeLine } from "./manage-cart";
-import { productRefInput } from "./schemas";
+import { addToCartInput, lineRefInput } from "./schemas";
 
 /** The caller's own cart (customers only; RLS: their own lines). */
 export const cartRouter = createTRPCRouter({
@@ -10,8 +10,8 @@ export const cartRouter = createTRPCRouter({
   list: customerProcedure.meta({ failure: messages.cart.loadFailed }).query(listCart),
   /** How many items the cart holds (the navigation bar's badge). */
   count: customerProcedure.query(countCart),
-  add: customerProcedure.meta({ failure: messages.cart.addFailed }).input(productRefInput).mutation(addToCart),
-  increase: customerProcedure.input(productRefInput).mutation(increaseLine),
-  decrease: customerProcedure.input(productRefInput).mutation(decreaseLine),
-  remove: customerProcedure.input(productRefInput).mutation(removeLine),
+  add: customerProcedure.meta({ failure: messages.cart.addFailed }).input(addToCartInput).mutation(addToCart),
+  increase: customerProcedure.input(lineRefInput).mutation(increaseLine),
+  decrease: customerProcedure.input(lineRefInput).mutation(decreaseLine),
+  remove: customerProcedure.input(lineRefInput).mutation(removeLine),
 });

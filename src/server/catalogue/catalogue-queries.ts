@@ -16,6 +16,39 @@ export interface CatalogueProduct {
   available: boolean;
   /** ISO timestamp: the catalogue is cached as JSON. */
   createdAt: string;
+  /** Whether the customer chooses options (on the product's page) before adding it. */
+  hasOptions: boolean;
+  /** The lowest and highest price of its available variants (both `price` without options). */
+  priceFrom: number;
+  priceTo: number;
+  /**
+   * Units in stock, when every available variant's stock is counted (summed); null when not
+   * counted. 0: sold out.
+   */
+  stock: number | null;
+}
+
+/** One variant as the product page offers it. */
+export interface CatalogueVariant {
+  id: string;
+  /** One choice per option, in the options' order; [] without options. */
+  optionValues: string[];
+  price: number;
+  available: boolean;
+  /** Null: not counted. */
+  stock: number | null;
+  imageUrl: string | null;
+}
+
+export interface CatalogueOption {
+  name: string;
+  choices: string[];
+}
+
+/** A product's page: the product, its options and its variants in the owner's order. */
+export interface CatalogueProductDetail extends CatalogueProduct {
+  options: CatalogueOption[];
+  variants: CatalogueVariant[];
 }
 
 /** How many related products the details page shows (spec §9). */
@@ -50,6 +83,10 @@ function productQuery(trx: Tx) {
       "p.available",
       "p.created_at",
       "c.name as category",
+      sql<boolean>`exists (select 1 from public.product_options o where o.product_id = p.id)`.as("has_options"),
+      sql<string | null>`(select min(coalesce(v.price, p.price)) from public.product_variants v where v.product_id = p.id and v.available)`.as("price_from"),
+      sql<string | null>`(select max(coalesce(v.price, p.price)) from public.product_variants v where v.product_id = p.id and v.available)`.as("price_to"),
+      sql<string | null>`(select case when bool_and(v.stock is not null) then sum(v.stock) end from public.product_variants v where v.product_id = p.id and v.available)`.as("stock"),
     ]);
 }
 
@@ -62,6 +99,10 @@ type ProductRow = {
   available: boolean;
   created_at: Date;
   category: string;
+  has_options: boolean;
+  price_from: string | null;
+  price_to: string | null;
+  stock: string | null;
 };
 
 function toProduct(row: ProductRow, publicUrl: PublicUrl): CatalogueProduct {
@@ -74,6 +115,10 @@ function toProduct(row: ProductRow, publicUrl: PublicUrl): CatalogueProduct {
     category: row.category,
     available: row.available,
     createdAt: new Date(row.created_at).toISOString(),
+    hasOptions: row.has_options,
+    priceFrom: Number(row.price_from ?? row.price),
+    priceTo: Number(row.price_to ?? row.price),
+    stock: row.stock === null ? null : Number(row.stock),
   };
 }
 
@@ -134,6 +179,32 @@ export async function findProduct(trx: Tx, publicUrl: PublicUrl, id: string): Pr
   if (!isUuid(id)) return undefined;
   const row = await productQuery(trx).where("p.id", "=", id).executeTakeFirst();
   return row ? toProduct(row, publicUrl) : undefined;
+}
+
+/** A product's options and variants (RLS: everyone reads), in the owner's order. */
+export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productId: string): Promise<Pick<CatalogueProductDetail, "options" | "variants">> {
+  const [options, variants] = await Promise.all([
+    trx.selectFrom("product_options").select(["name", "choices"]).where("product_id", "=", productId).orderBy("position").execute(),
+    trx
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select(["v.id", "v.option_values", "v.available", "v.stock", sql<string>`coalesce(v.price, p.price)`.as("price"), sql<string | null>`coalesce(v.image_path, p.image_path)`.as("image_path")])
+      .where("v.product_id", "=", productId)
+      .orderBy("v.position")
+      .orderBy("v.created_at")
+      .execute(),
+  ]);
+  return {
+    options: options.map((option) => ({ name: option.name, choices: option.choices })),
+    variants: variants.map((variant) => ({
+      id: variant.id,
+      optionValues: variant.option_values,
+      price: Number(variant.price),
+      available: variant.available,
+      stock: variant.stock,
+      imageUrl: productImageUrl(variant.image_path, publicUrl),
+    })),
+  };
 }
 
 /** "You may also like": the first three other available products, in the shop's order. */

@@ -7,7 +7,7 @@ import type { ShopDatabase } from "@/server/db/database";
 import { dropKeptPages } from "@/server/kept-pages/kept-store";
 import type { PublicUrl } from "@/server/ports/storage";
 import type { ListProductsInput } from "./schemas";
-import { findProduct, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct } from "./catalogue-queries";
+import { findProduct, findProductChoices, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct, type CatalogueProductDetail } from "./catalogue-queries";
 import { findProductPictures, type ProductPicture } from "./picture-queries";
 
 /** How many pages of each category's listing are cached; later pages are rarely visited. */
@@ -37,7 +37,8 @@ export const CACHED_READS = 20_000;
 export interface Catalogue {
   list(input?: ListProductsInput, limit?: number): Promise<CatalogueProduct[]>;
   categories(): Promise<string[]>;
-  product(id: string): Promise<CatalogueProduct | undefined>;
+  /** One product with its options and variants (its page). */
+  product(id: string): Promise<CatalogueProductDetail | undefined>;
   related(id: string): Promise<CatalogueProduct[]>;
   /** One product's pictures, in the owner's order ([] for an id the shop does not have). */
   pictures(id: string): Promise<ProductPicture[]>;
@@ -71,7 +72,12 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
     async product(id) {
       if (!(await isKnownProduct(id))) return undefined;
       const key = id.toLowerCase();
-      return cached(`product:${key}`, () => asVisitor((trx) => findProduct(trx, publicUrl, key)));
+      return cached(`product:${key}`, () =>
+        asVisitor(async (trx) => {
+          const product = await findProduct(trx, publicUrl, key);
+          return product ? { ...product, ...(await findProductChoices(trx, publicUrl, product.id)) } : undefined;
+        }),
+      );
     },
     async related(id) {
       if (!(await isKnownProduct(id))) return asVisitor((trx) => relatedProducts(trx, publicUrl, id));

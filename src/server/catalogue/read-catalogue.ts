@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { PRODUCTS_PER_PAGE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
-import type { CatalogueProduct } from "./catalogue-queries";
+import type { CatalogueProduct, CatalogueProductDetail } from "./catalogue-queries";
 import type { ListProductsInput, ProductLookupInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "catalogue">;
@@ -21,7 +21,7 @@ export function listCategories({ ctx }: { ctx: Ctx }): Promise<string[]> {
 }
 
 /** One product's page; NOT_FOUND for an id the shop does not have. */
-export async function productById({ ctx, input }: { ctx: Ctx; input: ProductLookupInput }): Promise<CatalogueProduct> {
+export async function productById({ ctx, input }: { ctx: Ctx; input: ProductLookupInput }): Promise<CatalogueProductDetail> {
   const product = await ctx.catalogue.product(input.id);
   if (!product) throw new TRPCError({ code: "NOT_FOUND", message: messages.catalogue.productNotFound });
   return product;

@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import type { Order } from "@/server/db/schema";
-import { isNumericOverflow, sqlErrorCode } from "@/server/db/sql-errors";
+import { isNumericOverflow, sqlErrorCode, sqlErrorDetail } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { userLimitKey } from "@/server/security/rate-limit";
 import { tooManyRequests } from "@/server/security/too-many-requests";
@@ -79,6 +79,13 @@ export function toCheckoutError(error: unknown): unknown {
       return new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut, cause: error });
     case "product_unavailable":
       return new TRPCError({ code: "BAD_REQUEST", message: m.itemsUnavailable, cause: error });
+    // Counted stock ran short (another customer bought the last units first): nothing was taken.
+    case "not_enough_stock": {
+      const detail = sqlErrorDetail(error);
+      const name = typeof detail?.name === "string" ? detail.name : "An item";
+      const left = typeof detail?.left === "number" ? detail.left : 0;
+      return new TRPCError({ code: "CONFLICT", message: m.notEnoughStock(name, left), cause: error });
+    }
     case "proof_required":
     case "proof_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });

@@ -8,6 +8,7 @@ import type { FulfilmentMethod, InvoiceKind, OrderStatus, PaymentMethod, Payment
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string | number, string | number>;
+type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
 
 export type { FulfilmentMethod, InvoiceKind, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
 /**
@@ -70,6 +71,34 @@ export interface CartItemsTable {
   product_id: string;
   quantity: Generated<number>;
   added_at: Generated<Date>;
+  /** The variant of product_id this line is (020_catalogue.sql). */
+  variant_id: string;
+}
+
+/** Up to three per product, in order; written through save_product_options(). */
+export interface ProductOptionsTable {
+  product_id: string;
+  position: number;
+  name: string;
+  choices: string[];
+}
+
+/** What a cart line, an order line and stock refer to. */
+export interface ProductVariantsTable {
+  id: Generated<string>;
+  product_id: string;
+  /** One choice per option, in the options' order; [] for a product without options. */
+  option_values: Generated<string[]>;
+  sku: Generated<string | null>;
+  /** Null: the product's price. */
+  price: NullableNumeric;
+  available: Generated<boolean>;
+  /** Null: stock is not counted. */
+  stock: Generated<number | null>;
+  low_stock_at: Generated<number | null>;
+  image_path: Generated<string | null>;
+  position: Generated<number>;
+  created_at: Generated<Date>;
 }
 
 export interface OrdersTable {
@@ -111,6 +140,12 @@ export interface OrderItemsTable {
   image_path: string | null;
   /** The delivery fee's line (no product): left out of what counts goods. */
   is_delivery_fee: Generated<boolean>;
+  variant_id: Generated<string | null>;
+  /** The variant's choices as sold ([] without options); product_name already names them. */
+  option_values: Generated<string[]>;
+  sku: Generated<string | null>;
+  /** Units taken from counted stock (0: not counted). */
+  stock_taken: Generated<number>;
 }
 
 export interface OrderStatusEventsTable {
@@ -380,6 +415,8 @@ export interface DB {
   products: ProductsTable;
   product_images: ProductImagesTable;
   cart_items: CartItemsTable;
+  product_options: ProductOptionsTable;
+  product_variants: ProductVariantsTable;
   orders: OrdersTable;
   checkout_references: CheckoutReferencesTable;
   order_items: OrderItemsTable;

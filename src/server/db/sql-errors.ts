@@ -5,6 +5,19 @@ export function sqlErrorCode(error: unknown): string | undefined {
   return typeof message === "string" && /^[a-z_]+$/.test(message) ? message : undefined;
 }
 
+/** The JSON object a SQL function put in its error's DETAIL (e.g. which line, how many left), if any. */
+export function sqlErrorDetail(error: unknown): Record<string, unknown> | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const detail = (error as { detail?: unknown }).detail;
+  if (typeof detail !== "string") return undefined;
+  try {
+    const value: unknown = JSON.parse(detail);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Postgres's SQLSTATE of an error, if it has one (e.g. '23505' unique violation). */
 export function sqlState(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import { productImageUrl } from "@/server/catalogue/catalogue-queries";
 import type { PublicUrl } from "@/server/ports/storage";
@@ -15,6 +16,13 @@ export interface AdminProduct {
   available: boolean;
   category: string;
   createdAt: Date;
+  /** How many variants it is sold as (1 without options). */
+  variantCount: number;
+  /** Units in stock over its counted variants; null when none is counted. */
+  stock: number | null;
+  /** Some counted variant is sold out / at or below its low-stock mark. */
+  soldOut: boolean;
+  lowStock: boolean;
 }
 
 export interface ProductValues {
@@ -29,7 +37,21 @@ export async function listAllProducts(trx: Tx, publicUrl: PublicUrl): Promise<Ad
   const rows = await trx
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
-    .select(["p.id", "p.name", "p.description", "p.price", "p.image_path", "p.available", "p.created_at", "p.category_id", "c.name as category"])
+    .select([
+      "p.id",
+      "p.name",
+      "p.description",
+      "p.price",
+      "p.image_path",
+      "p.available",
+      "p.created_at",
+      "p.category_id",
+      "c.name as category",
+      sql<number>`(select count(*)::int from public.product_variants v where v.product_id = p.id)`.as("variant_count"),
+      sql<string | null>`(select sum(v.stock) from public.product_variants v where v.product_id = p.id)`.as("stock"),
+      sql<boolean>`exists (select 1 from public.product_variants v where v.product_id = p.id and v.stock = 0)`.as("sold_out"),
+      sql<boolean>`exists (select 1 from public.product_variants v where v.product_id = p.id and v.stock > 0 and v.stock <= v.low_stock_at)`.as("low_stock"),
+    ])
     .orderBy("p.created_at", "desc")
     .execute();
   return rows.map((row) => ({
@@ -43,6 +65,10 @@ export async function listAllProducts(trx: Tx, publicUrl: PublicUrl): Promise<Ad
     available: row.available,
     category: row.category,
     createdAt: new Date(row.created_at),
+    variantCount: row.variant_count,
+    stock: row.stock === null ? null : Number(row.stock),
+    soldOut: row.sold_out,
+    lowStock: row.low_stock,
   }));
 }
 
@@ -87,4 +113,67 @@ export function setProductAvailability(trx: Tx, id: string, available: boolean) 
 
 export function deleteProductRow(trx: Tx, id: string) {
   return trx.deleteFrom("products").where("id", "=", id).returning(["name", "image_path"]).executeTakeFirst();
+}
+
+/** A variant as the admin's grid edits it. */
+export interface AdminVariant {
+  id: string;
+  optionValues: string[];
+  sku: string | null;
+  /** The variant's own price as stored ("149.50"), or null: the product's. */
+  price: string | null;
+  available: boolean;
+  stock: number | null;
+  lowStockAt: number | null;
+}
+
+/** A product's options and variants (admins), in order; undefined if the product is gone. */
+export async function readVariants(trx: Tx, productId: string) {
+  const product = await trx.selectFrom("products").select(["name", "price"]).where("id", "=", productId).executeTakeFirst();
+  if (!product) return undefined;
+  const options = await trx.selectFrom("product_options").select(["name", "choices"]).where("product_id", "=", productId).orderBy("position").execute();
+  const variants = await trx
+    .selectFrom("product_variants")
+    .select(["id", "option_values", "sku", "price", "available", "stock", "low_stock_at"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("created_at")
+    .execute();
+  return {
+    name: product.name,
+    price: product.price,
+    options,
+    variants: variants.map(
+      (row): AdminVariant => ({
+        id: row.id,
+        optionValues: row.option_values,
+        sku: row.sku,
+        price: row.price,
+        available: row.available,
+        stock: row.stock,
+        lowStockAt: row.low_stock_at,
+      }),
+    ),
+  };
+}
+
+/** save_product_options(): the product's options, and its variants made their combinations. Returns how many. */
+export async function saveOptions(trx: Tx, productId: string, options: { name: string; choices: string[] }[]): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select public.save_product_options(${productId}::uuid, ${JSON.stringify(options)}::jsonb) as count`.execute(trx);
+  return rows[0]!.count;
+}
+
+/** Updates one of the product's variants; false if it is not (any more) the product's. */
+export async function updateVariant(
+  trx: Tx,
+  productId: string,
+  variant: { id: string; sku: string | null; price: string | null; available: boolean; stock: number | null; lowStockAt: number | null },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("product_variants")
+    .set({ sku: variant.sku, price: variant.price, available: variant.available, stock: variant.stock, low_stock_at: variant.lowStockAt })
+    .where("id", "=", variant.id)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -3,7 +3,8 @@ import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
 import { addPicture, listPictures, movePicture, removePicture, savePictureAlt, setCardPicture } from "./manage-pictures";
 import { addPictureInput, movePictureInput, pictureAltInput, pictureIdInput, productPicturesInput } from "./picture-schemas";
-import { availabilityInput, categoryNameInput, createProductInput, productIdInput, updateProductInput } from "./schemas";
+import { productVariants, setOptions, setVariants } from "./manage-variants";
+import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, saveVariantsInput, updateProductInput } from "./schemas";
 
 /** Product Management (admins only; RLS checks again). */
 export const adminProductsRouter = createTRPCRouter({
@@ -14,6 +15,10 @@ export const adminProductsRouter = createTRPCRouter({
   create: adminProcedure.meta({ failure: messages.admin.addProductFailed }).input(createProductInput).mutation(createProduct),
   update: adminProcedure.meta({ failure: messages.admin.updateProductFailed }).input(updateProductInput).mutation(updateProduct),
   setAvailability: adminProcedure.meta({ failure: messages.admin.updateAvailabilityFailed }).input(availabilityInput).mutation(setAvailability),
+  /** Its options and variants ("Options and stock"). */
+  variants: adminProcedure.meta({ failure: messages.admin.variants.loadFailed }).input(productIdInput).query(productVariants),
+  saveOptions: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveOptionsInput).mutation(setOptions),
+  saveVariants: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveVariantsInput).mutation(setVariants),
   delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
   /** A product's pictures (issue 37): in order, with alt text, one the card's. */
   pictures: adminProcedure.meta({ failure: messages.productPictures.fetchFailed }).input(productPicturesInput).query(listPictures),

@@ -77,3 +77,49 @@ export const updateProductInput = z
         .transform((file) => (file && (file.size > 0 || file.name !== "") ? file : null)),
     }),
   );
+
+const v = messages.admin.variants;
+
+/** One option as the admin types it: a name and its choices, in order. */
+const optionInput = z.object({
+  name: z.string().trim().min(1, v.optionNameRequired).max(40, v.optionNameTooLong),
+  choices: z
+    .array(z.string().trim().min(1, v.choicesRequired).max(40, v.choiceTooLong))
+    .min(1, v.choicesRequired)
+    .max(30, v.tooManyChoices)
+    .refine((choices) => new Set(choices.map((choice) => choice.toLowerCase())).size === choices.length, v.choicesDistinct),
+});
+
+/** A product's options (none: the product is sold as one variant). */
+export const saveOptionsInput = z.object({
+  productId: z.uuid("Unknown product."),
+  options: z
+    .array(optionInput)
+    .max(3, v.tooManyOptions)
+    .refine((options) => new Set(options.map((option) => option.name.toLowerCase())).size === options.length, v.optionNamesDistinct)
+    .refine((options) => options.reduce((count, option) => count * option.choices.length, 1) <= 100, v.tooManyVariants),
+});
+export type SaveOptionsInput = z.infer<typeof saveOptionsInput>;
+
+/** Whole units from 0 to 1,000,000, or null (not counted / no mark). */
+const stockCount = z.number({ error: v.stockInvalid }).int(v.stockInvalid).min(0, v.stockInvalid).max(1_000_000, v.stockInvalid).nullable();
+
+/** The variants' own values, as the grid edits them (all of a product's at once, or some). */
+export const saveVariantsInput = z.object({
+  productId: z.uuid("Unknown product."),
+  variants: z
+    .array(
+      z.object({
+        id: z.uuid(v.variantUnknown),
+        sku: z.string().trim().max(64, v.skuInvalid).transform((sku) => sku || null).nullable(),
+        /** Empty: the product's price. */
+        price: z.union([priceText, z.literal("").transform(() => null)]).nullable(),
+        available: z.boolean(),
+        stock: stockCount,
+        lowStockAt: stockCount,
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type SaveVariantsInput = z.infer<typeof saveVariantsInput>;

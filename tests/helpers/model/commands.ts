@@ -159,7 +159,12 @@ class ChangeLine extends Step {
     const customer = model.customers[this.customer]!;
     const product = model.products[this.product]!;
     const what = String(this);
-    const result = await asCustomer(real, this.customer, what, (caller) => caller.cart[this.change]({ productId: product.id }));
+    // The line's id as the cart page has it (a line of another product's, or none: a stale tab).
+    const line = customer.id
+      ? await real.db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", customer.id).where("product_id", "=", product.id).executeTakeFirst()
+      : undefined;
+    const lineId = line?.id ?? randomUUID();
+    const result = await asCustomer(real, this.customer, what, (caller) => caller.cart[this.change]({ lineId }));
     if (signedOut(customer)) return expectSignInRequired(result, what);
     const quantity = customer.cart.get(this.product);
     if (quantity === undefined) return expectRefused(result, what, "NOT_FOUND", messages.cart.lineGone);

@@ -4,6 +4,9 @@ import { notFound } from "next/navigation";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductGallery } from "@/components/product/product-gallery";
+import { VariantPicker } from "@/components/product/variant-picker";
+import { messages } from "@/lib/messages";
+import { canBuy, stockLabel } from "@/lib/stock";
 import { formatRand } from "@/lib/money";
 import { site } from "@/server/settings/site";
 import { getPageViewer } from "@/server/auth/guards";
@@ -40,13 +43,23 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
     description: product.description,
     category: product.category,
     image: pictures.length > 1 ? pictures.map((picture) => picture.url) : (product.imageUrl ?? undefined),
-    offers: {
-      "@type": "Offer",
-      price: product.price.toFixed(2),
-      priceCurrency: "ZAR",
-      availability: product.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
+    offers: product.hasOptions
+      ? {
+          "@type": "AggregateOffer",
+          lowPrice: product.priceFrom.toFixed(2),
+          highPrice: product.priceTo.toFixed(2),
+          offerCount: product.variants.filter(canBuy).length,
+          priceCurrency: "ZAR",
+          availability: product.available && product.variants.some(canBuy) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        }
+      : {
+          "@type": "Offer",
+          price: product.price.toFixed(2),
+          priceCurrency: "ZAR",
+          availability: product.available && product.stock !== 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        },
   };
+  const stock = stockLabel(product.stock);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -66,9 +79,18 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
         <div className="space-y-5">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
-          <p className="tabular text-3xl font-bold text-accent-700">{formatRand(product.price)}</p>
+          <p className="tabular text-3xl font-bold text-accent-700">
+            {product.priceFrom < product.priceTo ? messages.catalogue.priceFrom(formatRand(product.priceFrom)) : formatRand(product.priceFrom)}
+          </p>
           <p className="text-lg leading-relaxed text-muted">{product.description}</p>
-          <AddToCart productId={product.id} available={product.available} viewer={viewer} />
+          {product.hasOptions && product.available ? (
+            <VariantPicker productId={product.id} options={product.options} variants={product.variants} viewer={viewer} />
+          ) : (
+            <>
+              {product.available && stock && product.stock !== 0 ? <p className="text-sm font-medium text-muted">{stock}</p> : null}
+              <AddToCart product={product} viewer={viewer} />
+            </>
+          )}
         </div>
       </article>
 
@@ -81,7 +103,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
             <ProductGrid>
               {related.map((item) => (
                 <ProductCard key={item.id} product={item}>
-                  <AddToCart productId={item.id} available={item.available} viewer={viewer} compact />
+                  <AddToCart product={item} viewer={viewer} compact />
                 </ProductCard>
               ))}
             </ProductGrid>

@@ -10,8 +10,11 @@ import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ProductForm } from "./product-form";
 import { ProductPictures } from "./product-pictures";
+import { VariantsPanel } from "./variants-panel";
 
 const m = messages.admin;
+
+type StockFilter = "all" | "low" | "soldOut";
 
 /** The admin dashboard: add products and categories; toggle availability; delete. */
 export function ProductDashboard() {
@@ -21,6 +24,9 @@ export function ProductDashboard() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [picturesOf, setPicturesOf] = useState<string | null>(null);
+  const [stockOf, setStockOf] = useState<string | null>(null);
+  const [filter, setFilter] = useState<StockFilter>("all");
+  const shown = (products.data ?? []).filter((product) => filter === "all" || (filter === "soldOut" ? product.soldOut : product.lowStock || product.soldOut));
   const setAvailability = api.adminProducts.setAvailability.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: (error) => flash.show(error.message || m.updateAvailabilityFailed, "error"),
@@ -40,6 +46,14 @@ export function ProductDashboard() {
         </Button>
       </div>
       {adding ? <ProductForm onDone={() => setAdding(false)} show={flash.show} /> : null}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        Show
+        <select className="rounded-xl border border-line bg-white px-3 py-2" value={filter} onChange={(event) => setFilter(event.target.value as StockFilter)}>
+          <option value="all">All products</option>
+          <option value="low">Low or sold out</option>
+          <option value="soldOut">Sold out</option>
+        </select>
+      </label>
       <StatusMessage message={flash.message} />
 
       {products.isPending ? (
@@ -52,7 +66,7 @@ export function ProductDashboard() {
         <p className="text-muted">{m.noProducts}</p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Products">
-          {products.data.map((product) => (
+          {shown.map((product) => (
             <li key={product.id} className="p-4">
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
               <div className="relative aspect-[4/3] w-28 shrink-0 overflow-hidden rounded-lg bg-brand-50">
@@ -68,6 +82,12 @@ export function ProductDashboard() {
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${product.available ? "bg-green-100 text-success" : "bg-red-100 text-danger"}`}>
                     {product.available ? "Available" : "Unavailable"}
                   </span>
+                  {product.variantCount > 1 ? ` · ${product.variantCount} variants` : null}
+                  {product.stock !== null ? (
+                    <span className={product.soldOut ? "font-semibold text-danger" : product.lowStock ? "font-semibold text-accent-700" : ""}>
+                      {` · ${product.stock} in stock${product.soldOut ? " (sold out)" : product.lowStock ? " (low)" : ""}`}
+                    </span>
+                  ) : null}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -76,6 +96,9 @@ export function ProductDashboard() {
                 </Button>
                 <Button variant="outline" onClick={() => setPicturesOf(picturesOf === product.id ? null : product.id)} aria-expanded={picturesOf === product.id}>
                   {picturesOf === product.id ? "Close pictures" : "Pictures"}<span className="sr-only"> of {product.name}</span>
+                </Button>
+                <Button variant="outline" onClick={() => setStockOf(stockOf === product.id ? null : product.id)} aria-expanded={stockOf === product.id}>
+                  Options and stock<span className="sr-only"> of {product.name}</span>
                 </Button>
                 <Button
                   variant="outline"
@@ -101,6 +124,11 @@ export function ProductDashboard() {
               {editing === product.id ? (
                 <div className="mt-4">
                   <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
+                </div>
+              ) : null}
+              {stockOf === product.id ? (
+                <div className="mt-4">
+                  <VariantsPanel productId={product.id} show={flash.show} />
                 </div>
               ) : null}
             </li>
