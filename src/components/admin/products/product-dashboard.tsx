@@ -20,7 +20,6 @@ export function ProductDashboard() {
   const flash = useFlashMessage();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const [picturesOf, setPicturesOf] = useState<string | null>(null);
   const setAvailability = api.adminProducts.setAvailability.useMutation({
     onSuccess: ({ message }) => flash.show(message, "success"),
     onError: (error) => flash.show(error.message || m.updateAvailabilityFailed, "error"),
@@ -74,9 +73,6 @@ export function ProductDashboard() {
                 <Button variant="outline" onClick={() => setEditing(editing === product.id ? null : product.id)} aria-expanded={editing === product.id}>
                   {editing === product.id ? "Close" : "Edit"}<span className="sr-only"> {product.name}</span>
                 </Button>
-                <Button variant="outline" onClick={() => setPicturesOf(picturesOf === product.id ? null : product.id)} aria-expanded={picturesOf === product.id}>
-                  {picturesOf === product.id ? "Close pictures" : "Pictures"}<span className="sr-only"> of {product.name}</span>
-                </Button>
                 <Button
                   variant="outline"
                   onClick={() => setAvailability.mutate({ id: product.id, available: !product.available })}
@@ -93,14 +89,13 @@ export function ProductDashboard() {
                 </Button>
               </div>
               </div>
-              {picturesOf === product.id ? (
-                <div className="mt-4">
-                  <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
-                </div>
-              ) : null}
               {editing === product.id ? (
                 <div className="mt-4">
                   <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
+                  {/* Its pictures with it: no further button on every row of the list. */}
+                  <div className="mt-4">
+                    <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
+                  </div>
                 </div>
               ) : null}
             </li>
