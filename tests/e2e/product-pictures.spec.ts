@@ -21,7 +21,7 @@ test.describe("a product's pictures (issue 37)", () => {
     await form.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByText(messages.admin.productAdded("Gallery Golf Shirt"))).toBeVisible();
 
-    await page.getByRole("button", { name: "Pictures of Gallery Golf Shirt" }).click();
+    await page.getByRole("button", { name: "Edit Gallery Golf Shirt" }).click();
     const panel = page.getByRole("region", { name: mp.galleryLabel("Gallery Golf Shirt") });
     const list = panel.getByRole("list", { name: "Pictures, in order" });
     await expect(list.getByRole("listitem")).toHaveCount(1);

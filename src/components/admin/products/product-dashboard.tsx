@@ -23,7 +23,6 @@ export function ProductDashboard() {
   const flash = useFlashMessage();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const [picturesOf, setPicturesOf] = useState<string | null>(null);
   const [stockOf, setStockOf] = useState<string | null>(null);
   const [filter, setFilter] = useState<StockFilter>("all");
   const shown = (products.data ?? []).filter((product) => filter === "all" || (filter === "soldOut" ? product.soldOut : product.lowStock || product.soldOut));
@@ -94,9 +93,6 @@ export function ProductDashboard() {
                 <Button variant="outline" onClick={() => setEditing(editing === product.id ? null : product.id)} aria-expanded={editing === product.id}>
                   {editing === product.id ? "Close" : "Edit"}<span className="sr-only"> {product.name}</span>
                 </Button>
-                <Button variant="outline" onClick={() => setPicturesOf(picturesOf === product.id ? null : product.id)} aria-expanded={picturesOf === product.id}>
-                  {picturesOf === product.id ? "Close pictures" : "Pictures"}<span className="sr-only"> of {product.name}</span>
-                </Button>
                 <Button variant="outline" onClick={() => setStockOf(stockOf === product.id ? null : product.id)} aria-expanded={stockOf === product.id}>
                   Options and stock<span className="sr-only"> of {product.name}</span>
                 </Button>
@@ -116,14 +112,13 @@ export function ProductDashboard() {
                 </Button>
               </div>
               </div>
-              {picturesOf === product.id ? (
-                <div className="mt-4">
-                  <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
-                </div>
-              ) : null}
               {editing === product.id ? (
                 <div className="mt-4">
                   <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
+                  {/* Its pictures with it: no further button on every row of the list. */}
+                  <div className="mt-4">
+                    <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
+                  </div>
                 </div>
               ) : null}
               {stockOf === product.id ? (
