@@ -108,3 +108,8 @@ export const DEFAULT_CLOSES = "16:00";
  */
 export const GO_LIVE_ITEMS = ["bank", "phone", "email", "address", "informationOfficer", "invoiceDetails", "collection", "payfastSandbox", "siteUrl", "mail"] as const;
 export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];
+/**
+ * The most pictures a product has (issue 37): add_product_image() (020_catalogue.sql) refuses
+ * more; tests/db/product-pictures.test.ts holds the two together.
+ */
+export const MAX_PRODUCT_PICTURES = 12;

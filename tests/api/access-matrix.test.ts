@@ -82,6 +82,21 @@ async function freshProduct(): Promise<string> {
   return row.id;
 }
 
+/** A fresh product with two pictures (a product keeps at least one): the second's id. */
+async function freshPicture(): Promise<string> {
+  const product = await freshProduct();
+  const values = (position: number) => ({ product_id: product, path: `${position}_matrix.png`, alt: "Matrix picture", position, is_card: position === 1 });
+  await db.kysely.insertInto("product_images").values([values(1), values(2)]).execute();
+  return (await db.kysely.selectFrom("product_images").select("id").where("product_id", "=", product).where("position", "=", 2).executeTakeFirstOrThrow()).id;
+}
+
+function pictureForm(): FormData {
+  const form = new FormData();
+  form.set("picture", png("side.png"));
+  form.set("alt", "The side");
+  return form;
+}
+
 async function putInCart(user: TestUser) {
   await runAs(db.kysely, user.identity, (trx) => sql`select public.add_to_cart(${productId}::uuid)`.execute(trx));
 }
@@ -120,6 +135,19 @@ const rules: Record<string, Rule> = {
   "adminProducts.update": { expect: ADMINS, input: async () => productForm({ id: await freshProduct() }) },
   "adminProducts.setAvailability": { expect: ADMINS, input: async () => ({ id: await freshProduct(), available: false }) },
   "adminProducts.delete": { expect: ADMINS, input: async () => ({ id: await freshProduct() }) },
+  "adminProducts.pictures": { expect: ADMINS, input: () => ({ productId }) },
+  "adminProducts.addPicture": {
+    expect: ADMINS,
+    input: async () => {
+      const form = pictureForm();
+      form.set("productId", await freshProduct());
+      return form;
+    },
+  },
+  "adminProducts.savePictureAlt": { expect: ADMINS, input: async () => ({ id: await freshPicture(), alt: "Renamed" }) },
+  "adminProducts.movePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture(), direction: "up" }) },
+  "adminProducts.setCardPicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
+  "adminProducts.removePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.variants": { expect: ADMINS, input: () => ({ id: productId }) },
   "adminProducts.saveOptions": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), options: [{ name: "Size", choices: ["S", "M"] }] }) },
   "adminProducts.savePersonalisation": {
@@ -171,6 +199,7 @@ const rules: Record<string, Rule> = {
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
   "catalogue.related": { expect: EVERYONE, input: () => ({ id: productId }) },
+  "catalogue.pictures": { expect: EVERYONE, input: () => ({ id: productId }) },
   "catalogue.page": { expect: EVERYONE, input: () => ({}) },
   "catalogue.sitemap": { expect: EVERYONE },
   "checkout.start": { expect: CUSTOMERS },

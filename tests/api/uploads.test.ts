@@ -94,6 +94,18 @@ describe("photos without hidden data", () => {
     await expectNoHiddenData(bytes);
   });
 
+  it("as one of a product's further pictures (issue 37), likewise", async () => {
+    const form = new FormData();
+    form.set("productId", productId);
+    form.set("picture", fileOf(await phonePhoto(), "side.jpg", "image/jpeg"));
+    form.set("alt", "The side");
+    await (await callerAs(db, admin)).adminProducts.addPicture(form);
+    const pictures = await (await callerAs(db, null)).catalogue.pictures({ id: productId });
+    const { response, bytes } = await fetchStored(null, pictures.at(-1)!.url);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    await expectNoHiddenData(bytes);
+  });
+
   it("as a profile picture, likewise", async () => {
     const user = await createUser(db);
     const form = new FormData();

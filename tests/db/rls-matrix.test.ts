@@ -19,6 +19,7 @@ const ids = {
   emptyCategory: "",
   product: "",
   spareProduct: "",
+  picture: "",
   cartLine: "",
   order: "",
   orderItem: "",
@@ -57,6 +58,13 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     insert: { run: (t) => t.insertInto("profiles").values({ id: ids.noProfileUser, email: "x@example.test", full_name: "X", avatar_path: null }).execute(), allowed: [] },
     update: { run: (t) => some(t.updateTable("profiles").set({ full_name: "Changed" }).where("id", "=", users.customerA.id).executeTakeFirst()), allowed: ["customerA"] },
     delete: { run: (t) => some(t.deleteFrom("profiles").where("id", "=", users.customerA.id).executeTakeFirst()), allowed: [] },
+  },
+  // A product's pictures (issue 37): shop data, read by everyone, written by admins as products are.
+  product_images: {
+    select: { run: (t) => some(t.selectFrom("product_images").select("id").where("id", "=", ids.picture).execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("product_images").values({ product_id: ids.product, path: "2_side.png", alt: "Side", position: 2 }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("product_images").set({ alt: "Renamed" }).where("id", "=", ids.picture).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("product_images").where("id", "=", ids.picture).executeTakeFirst()), allowed: ["admin"] },
   },
   categories: {
     select: { run: (t) => some(t.selectFrom("categories").select("id").where("id", "=", ids.category).execute()), allowed: ACTORS },
@@ -266,6 +274,7 @@ beforeAll(async () => {
   ids.emptyCategory = (await k.insertInto("categories").values({ name: "Empty" }).returning("id").executeTakeFirstOrThrow()).id;
   ids.product = (await k.insertInto("products").values({ name: "Carpet clean", price: "450.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
   ids.spareProduct = (await k.insertInto("products").values({ name: "Spare", price: "20.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.picture = (await k.insertInto("product_images").values({ product_id: ids.product, path: "1_front.png", alt: "Front", position: 1, is_card: true }).returning("id").executeTakeFirstOrThrow()).id;
   // A's order, placed through the real function; then a fresh line in A's cart.
   const placed = await placeTestOrder(db, users.customerA, [ids.product]);
   ids.order = placed.id;

@@ -8,6 +8,7 @@ import { dropKeptPages } from "@/server/kept-pages/kept-store";
 import type { PublicUrl } from "@/server/ports/storage";
 import type { ListProductsInput } from "./schemas";
 import { findProduct, findProductChoices, isUuid, listCategoryNames, listProductIds, listProducts, relatedProducts, type CatalogueProduct, type CatalogueProductDetail } from "./catalogue-queries";
+import { findProductPictures, type ProductPicture } from "./picture-queries";
 
 /** How many pages of each category's listing are cached; later pages are rarely visited. */
 export const CACHED_PAGES = 5;
@@ -39,6 +40,8 @@ export interface Catalogue {
   /** One product with its options and variants (its page). */
   product(id: string): Promise<CatalogueProductDetail | undefined>;
   related(id: string): Promise<CatalogueProduct[]>;
+  /** One product's pictures, in the owner's order ([] for an id the shop does not have). */
+  pictures(id: string): Promise<ProductPicture[]>;
   /** Drops this process's cached reads and kept visitor pages (after a change it made or heard of). */
   changed(): void;
 }
@@ -80,6 +83,11 @@ function createCatalogue(database: ShopDatabase, publicUrl: PublicUrl): Catalogu
       if (!(await isKnownProduct(id))) return asVisitor((trx) => relatedProducts(trx, publicUrl, id));
       const key = id.toLowerCase();
       return cached(`related:${key}`, () => asVisitor((trx) => relatedProducts(trx, publicUrl, key)));
+    },
+    async pictures(id) {
+      if (!(await isKnownProduct(id))) return [];
+      const key = id.toLowerCase();
+      return cached(`pictures:${key}`, () => asVisitor((trx) => findProductPictures(trx, publicUrl, key)));
     },
     changed() {
       reads.clear();

@@ -54,6 +54,17 @@ export interface ProductsTable {
   created_at: Generated<Date>;
 }
 
+/** A product's pictures, in order; products.image_path is the card picture's path (020_catalogue.sql). */
+export interface ProductImagesTable {
+  id: Generated<string>;
+  product_id: string;
+  path: string;
+  alt: string;
+  position: number;
+  is_card: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 export interface CartItemsTable {
   id: Generated<string>;
   user_id: string;
@@ -426,6 +437,7 @@ export interface DB {
   profiles: ProfilesTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  product_images: ProductImagesTable;
   cart_items: CartItemsTable;
   product_options: ProductOptionsTable;
   product_variants: ProductVariantsTable;

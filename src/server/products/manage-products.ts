@@ -6,6 +6,8 @@ import { sqlState } from "@/server/db/sql-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
+import { removePictureFiles } from "./manage-pictures";
+import { picturePaths } from "./picture-queries";
 import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./product-queries";
 
 const m = messages.admin;
@@ -80,11 +82,15 @@ export async function setAvailability({ ctx, input }: { ctx: Ctx; input: { id: s
   return { message: m.availabilityChanged(product.name, input.available) };
 }
 
-/** Deletes a product; past orders keep their copy (name and price), carts lose the line. */
+/** Deletes a product and its pictures' files; past orders keep their copy (name and price), carts lose the line. */
 export async function deleteProduct({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
-  const product = await ctx.db.transaction((trx) => deleteProductRow(trx, input.id));
+  const product = await ctx.db.transaction(async (trx) => {
+    const pictures = await picturePaths(trx, input.id);
+    const row = await deleteProductRow(trx, input.id);
+    return row && { ...row, pictures };
+  });
   if (!product) throw notFound();
-  await removeOldImage(ctx, product.image_path);
+  await removePictureFiles(ctx, [product.image_path, ...product.pictures]);
   ctx.catalogue.changed();
   return { message: m.productDeleted(product.name) };
 }

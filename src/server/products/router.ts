@@ -1,6 +1,8 @@
 import { messages } from "@/lib/messages";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
+import { addPicture, listPictures, movePicture, removePicture, savePictureAlt, setCardPicture } from "./manage-pictures";
+import { addPictureInput, movePictureInput, pictureAltInput, pictureIdInput, productPicturesInput } from "./picture-schemas";
 import { productVariants, setOptions, setPersonalisation, setVariants } from "./manage-variants";
 import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, savePersonalisationInput, saveVariantsInput, updateProductInput } from "./schemas";
 
@@ -19,4 +21,11 @@ export const adminProductsRouter = createTRPCRouter({
   saveVariants: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveVariantsInput).mutation(setVariants),
   savePersonalisation: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(savePersonalisationInput).mutation(setPersonalisation),
   delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
+  /** A product's pictures (issue 37): in order, with alt text, one the card's. */
+  pictures: adminProcedure.meta({ failure: messages.productPictures.fetchFailed }).input(productPicturesInput).query(listPictures),
+  addPicture: adminProcedure.meta({ failure: messages.productPictures.addFailed }).input(addPictureInput).mutation(addPicture),
+  savePictureAlt: adminProcedure.meta({ failure: messages.productPictures.updateFailed }).input(pictureAltInput).mutation(savePictureAlt),
+  movePicture: adminProcedure.meta({ failure: messages.productPictures.updateFailed }).input(movePictureInput).mutation(movePicture),
+  setCardPicture: adminProcedure.meta({ failure: messages.productPictures.updateFailed }).input(pictureIdInput).mutation(setCardPicture),
+  removePicture: adminProcedure.meta({ failure: messages.productPictures.removeFailed }).input(pictureIdInput).mutation(removePicture),
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
-import { ProductImage } from "@/components/product/product-image";
+import { ProductGallery } from "@/components/product/product-gallery";
 import { VariantPicker } from "@/components/product/variant-picker";
 import { messages } from "@/lib/messages";
 import { canBuy, stockLabel } from "@/lib/stock";
@@ -33,7 +33,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
   // The layout has found it already (once per request): a known product's id is a valid input below.
   const product = await findProduct(id);
   if (!product) notFound();
-  const [related, pageViewer] = await Promise.all([caller.catalogue.related({ id: product.id }), getPageViewer()]);
+  const [related, pageViewer, pictures] = await Promise.all([caller.catalogue.related({ id: product.id }), getPageViewer(), caller.catalogue.pictures({ id: product.id })]);
   const viewer: Viewer = pageViewer.kind === "visitor" ? "visitor" : pageViewer.role === "admin" ? "admin" : "customer";
 
   const jsonLd = {
@@ -42,7 +42,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
     name: product.name,
     description: product.description,
     category: product.category,
-    image: product.imageUrl ?? undefined,
+    image: pictures.length > 1 ? pictures.map((picture) => picture.url) : (product.imageUrl ?? undefined),
     offers: product.hasOptions
       ? {
           "@type": "AggregateOffer",
@@ -75,9 +75,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
       </nav>
 
       <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="overflow-hidden rounded-3xl border border-line">
-          <ProductImage src={product.imageUrl} alt={product.name} sizes="(min-width: 768px) 50vw, 100vw" priority />
-        </div>
+        <ProductGallery id="product-pictures" pictures={pictures} productName={product.name} fallbackUrl={product.imageUrl} sizes="(min-width: 768px) 50vw, 100vw" />
         <div className="space-y-5">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>

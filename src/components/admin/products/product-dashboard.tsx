@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ProductForm } from "./product-form";
+import { ProductPictures } from "./product-pictures";
 import { VariantsPanel } from "./variants-panel";
 
 const m = messages.admin;
@@ -114,6 +115,10 @@ export function ProductDashboard() {
               {editing === product.id ? (
                 <div className="mt-4">
                   <ProductForm product={product} onDone={() => setEditing(null)} show={flash.show} />
+                  {/* Its pictures with it: no further button on every row of the list. */}
+                  <div className="mt-4">
+                    <ProductPictures productId={product.id} productName={product.name} show={flash.show} />
+                  </div>
                 </div>
               ) : null}
               {stockOf === product.id ? (

@@ -130,9 +130,9 @@ export async function listObjectFiles(root: string): Promise<string[]> {
 /**
  * After a crash: removes what an interrupted upload can leave behind, older than `cutoff`.
  * - storage.objects rows that nothing points to: a proof no order claims, an avatar no profile
- *   shows, a product image no product uses (an upload's row commits with the write that points
- *   to it, but a replaced picture or image, or a double click's second proof, is removed only
- *   after that commit, and a crash in between leaves exactly these);
+ *   shows, a product image no product or product picture uses (an upload's row commits with the
+ *   write that points to it, but a replaced picture or image, or a double click's second proof,
+ *   is removed only after that commit, and a crash in between leaves exactly these);
  * - files with no row (a file is written before its row's transaction: a crash in between, or
  *   during the write), and the half-written `.partial` files of earlier versions.
  * Runs at start-up, before any request, with the service role; returns what it removed.
@@ -144,7 +144,8 @@ export async function sweepUnclaimedUploads(root: string, db: Kysely<DB>, cutoff
       and (
         (o.bucket_id = 'payments' and not exists (select 1 from public.orders r where r.proof_path = o.name))
         or (o.bucket_id = 'avatars' and not exists (select 1 from public.profiles r where r.avatar_path = o.name))
-        or (o.bucket_id = 'products-services' and not exists (select 1 from public.products r where r.image_path = o.name))
+        or (o.bucket_id = 'products-services' and not exists (select 1 from public.products r where r.image_path = o.name)
+            and not exists (select 1 from public.product_images r where r.path = o.name))
       )
     returning o.bucket_id, o.name`.execute(db);
   let files = 0;
