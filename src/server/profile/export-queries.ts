@@ -2,7 +2,7 @@ import type { Tx } from "@/server/db/as-caller";
 
 /**
  * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
- * with lines and status history, their cart, and the files stored in their folders. Used for the
+ * with lines and status history, their cart, their back-in-stock requests, and the files stored in their folders. Used for the
  * POPIA "Download my data" export; nothing here can reach another customer's rows.
  */
 export async function readOwnData(trx: Tx, userId: string) {
@@ -27,6 +27,14 @@ export async function readOwnData(trx: Tx, userId: string) {
     .where("c.user_id", "=", userId)
     .orderBy("c.added_at")
     .execute();
+  const backInStock = await trx
+    .selectFrom("back_in_stock_requests as r")
+    .innerJoin("product_variants as v", "v.id", "r.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select((eb) => [eb.fn<string>("public.variant_line_name", ["p.name", "v.option_values"]).as("name"), "r.created_at"])
+    .where("r.user_id", "=", userId)
+    .orderBy("r.created_at")
+    .execute();
   const files = await trx
     .selectFrom("storage.objects")
     .select(["bucket_id", "name", "metadata", "created_at"])
@@ -34,5 +42,5 @@ export async function readOwnData(trx: Tx, userId: string) {
     .where("bucket_id", "in", ["avatars", "payments"])
     .orderBy("created_at")
     .execute();
-  return { profile, orders, items, history, cart, files };
+  return { profile, orders, items, history, cart, backInStock, files };
 }
