@@ -366,6 +366,7 @@ export const messages = {
     withdraw: "Don't e-mail me",
     withdrawn: "We will not e-mail you about it.",
     signInToAsk: "Please sign in to be e-mailed when it is back.",
+    signIn: "Sign in",
     notSoldOut: "This item is not sold out, so there is nothing to wait for.",
     notAsked: "You had not asked to be e-mailed about this item.",
     askFailed: "Could not save your request. Please try again.",

@@ -1,8 +1,8 @@
 -- The transactional mail outbox (src/server/mail/): every mail is a row written by SQL in the same
 -- transaction as its event (order placed, status changed, unpaid order cancelled, contact
--- message, account deleted, payment received, low stock, back in stock), so no committed event lacks its mail and no
--- rolled-back event sends one. Delivery is at least once: the Message-ID is derived from the
--- row's id. See docs/architecture.md#mail-outbox.
+-- message, account deleted, payment received, low stock, back in stock), so no committed event
+-- lacks its mail and no rolled-back event sends one. Delivery is at least once: the Message-ID is
+-- derived from the row's id. See docs/architecture.md#mail-outbox.
 
 -- public.mail_outbox --------------------------------------------------------------------------
 -- Every mail is a row written by SQL in the same transaction as its event. A worker in each

@@ -7,6 +7,7 @@ import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { canBuy, stockLabel } from "@/lib/stock";
 import type { CatalogueOption, CatalogueVariant } from "@/server/catalogue/catalogue-queries";
+import { BackInStock } from "./back-in-stock";
 
 type Viewer = "visitor" | "customer" | "admin";
 
@@ -103,6 +104,7 @@ export function VariantPicker({ productId, options, variants, viewer }: { produc
       ) : viewer === "visitor" ? (
         <SignInToAdd productId={productId} className="w-full sm:w-auto" />
       ) : null}
+      {variant?.available && variant.stock === 0 ? <BackInStock productId={productId} variantId={variant.id} viewer={viewer} /> : null}
     </form>
   );
 }
