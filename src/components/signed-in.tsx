@@ -5,7 +5,7 @@ import { SIGNED_IN_MARK } from "@/lib/page-viewer";
 
 /*
  * Client components that only signed-in users see on pages everyone visits (the header's
- * picture, greeting and badge, live updates, a customer's Add to Cart) and the tRPC
+ * picture, greeting and badge, live updates, a customer's Add to Cart and back-in-stock request) and the tRPC
  * and viewer providers they need. Each is
  * loaded on demand: a server component that renders one for a signed-in user pulls its chunk in,
  * while a visitor's page never references it, so visitors load neither tRPC nor React Query.
@@ -37,6 +37,7 @@ export const CartCount = loadedOnUse(() => import("@/components/layout/cart-coun
 export const LiveUpdates = loadedOnUse(() => import("@/components/live/live-updates").then((m) => m.LiveUpdates));
 export const AddToCartButton = loadedOnUse(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
 export const PersonalisationFile = loadedOnUse(() => import("@/components/cart/personalisation-file").then((m) => m.PersonalisationFile));
+export const BackInStockButton = loadedOnUse(() => import("@/components/product/back-in-stock-button").then((m) => m.BackInStockButton));
 export const ViewerProvider = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.ViewerProvider));
 export const AccountSummary = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.AccountSummary));
 export const ArrivalNotice = loadedOnUse(() => import("@/components/auth/arrival-notice").then((m) => m.ArrivalNotice));

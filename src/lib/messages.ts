@@ -418,6 +418,21 @@ export const messages = {
     orderGone: "That order no longer exists.",
   },
   /** What admins are told, on every admin page, of new orders and messages as they arrive. */
+  /** Back-in-stock requests on a sold-out variant (docs/architecture.md#products-variants-and-stock). */
+  stockNotices: {
+    ask: "E-mail me when it is back",
+    asked: "We will e-mail you once when it is back in stock.",
+    withdraw: "Don't e-mail me",
+    withdrawn: "We will not e-mail you about it.",
+    signInToAsk: "Please sign in to be e-mailed when it is back.",
+    signIn: "Sign in",
+    notSoldOut: "This item is not sold out, so there is nothing to wait for.",
+    notAsked: "You had not asked to be e-mailed about this item.",
+    askFailed: "Could not save your request. Please try again.",
+    withdrawFailed: "Could not take your request back. Please try again.",
+    loadFailed: "Could not load stock notices. Please try again.",
+    noticeGone: "That stock notice is no longer there.",
+  },
   adminNotices: {
     /** `total` as the shop shows amounts (formatRand): R250, R149.50. */
     newOrder: (reference: string, customerName: string, total: string) => `New order ${reference} from ${customerName} — ${total}`,
@@ -425,6 +440,10 @@ export const messages = {
     newOrderUnnamed: "New order received",
     newMessage: (name: string) => `New message from ${name}`,
     newMessageUnnamed: "New contact message received",
+    /** A counted variant came to its low-stock mark ("Golf shirt — L / Navy"). */
+    lowStock: (name: string, left: number) => `Low stock: ${name} — ${left} left`,
+    lowStockUnnamed: "A product is running low on stock",
+    openStock: "Open Dashboard",
     openOrders: "Open Orders",
     openMessages: "Open Messages",
     dismiss: "Dismiss notification",

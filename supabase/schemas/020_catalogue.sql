@@ -124,6 +124,10 @@ create trigger product_options_catalogue_changes
 -- variant when it is made (products_first_variant below).
 -- Triggers (they fire in name order within each timing):
 --   product_variants_catalogue_changes: after insert or delete or truncate or update of what the shop shows but stock, per statement -> public.notify_catalogue_change()
+--   product_variants_low_stock_mark: before update of stock or low_stock_at, per row -> public.variant_low_stock_mark()
+--   product_variants_back_in_stock: after update of stock, per row, when it goes from 0 to more -> public.mail_back_in_stock() (070_mail.sql)
+--   product_variants_catalogue_changes: after insert or delete or truncate or update of what the shop shows but stock, per statement -> public.notify_catalogue_change()
+--   product_variants_low_stock_notice: after update of stock or low_stock_at, per row, when a crossing is marked -> public.notice_low_stock() (070_mail.sql)
 --   product_variants_stock_shown: after update of stock, per row, when what the shop shows of it changes -> public.notify_catalogue_change()
 create table public.product_variants (
   id uuid primary key default gen_random_uuid(),
@@ -139,6 +143,9 @@ create table public.product_variants (
   image_path text check (char_length(image_path) <= 500),
   position integer not null default 0,
   created_at timestamptz not null default now(),
+  -- When admins were told it came to its low-stock mark; null while above it (or not counted),
+  -- so the next crossing tells them again (variant_low_stock_mark() below).
+  low_stock_notified_at timestamptz,
   unique (product_id, option_values),
   -- Cart lines name the variant with its product (one product per line, checked by the key).
   unique (id, product_id)
@@ -178,6 +185,83 @@ create trigger product_variants_stock_shown
     old.stock is distinct from new.stock
     and (old.stock is null or new.stock is null or least(old.stock, new.stock) <= 5))
   execute function public.notify_catalogue_change();
+
+-- Keeps low_stock_notified_at: set when a counted variant is at or below its mark, cleared when
+-- it is above it (or either is not set), so each crossing is marked once.
+create function public.variant_low_stock_mark() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  if new.stock is null or new.low_stock_at is null or new.stock > new.low_stock_at then
+    new.low_stock_notified_at := null;
+  elsif new.low_stock_notified_at is null then
+    new.low_stock_notified_at := now();
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.variant_low_stock_mark() from public, anon, authenticated;
+grant execute on function public.variant_low_stock_mark() to service_role;
+create trigger product_variants_low_stock_mark
+  before update of stock, low_stock_at on public.product_variants
+  for each row execute function public.variant_low_stock_mark();
+
+-- public.low_stock_notices ----------------------------------------------------------------------
+-- One row per low-stock crossing (written by notice_low_stock(), 070_mail.sql): what the admins'
+-- live notice reads. Admins read; nobody writes through the API.
+create table public.low_stock_notices (
+  id uuid primary key default gen_random_uuid(),
+  variant_id uuid not null references public.product_variants (id) on delete cascade,
+  stock integer not null,
+  low_stock_at integer not null,
+  created_at timestamptz not null default now()
+);
+
+create index low_stock_notices_variant_idx on public.low_stock_notices (variant_id);
+create index low_stock_notices_created_idx on public.low_stock_notices (created_at desc);
+
+alter table public.low_stock_notices enable row level security;
+create policy "low_stock_notices: admins read" on public.low_stock_notices
+  for select to authenticated using ((select public.is_admin()));
+
+revoke all on public.low_stock_notices from anon, authenticated;
+grant select on public.low_stock_notices to authenticated;
+grant all on public.low_stock_notices to service_role;
+
+-- Supabase mode: Realtime sends each insert to admins alone (RLS).
+alter publication supabase_realtime add table public.low_stock_notices;
+
+-- public.back_in_stock_requests -----------------------------------------------------------------
+-- A signed-in customer's explicit request to be mailed once when a sold-out variant is back,
+-- with its time. mail_back_in_stock() (070_mail.sql) mails each and deletes it (POPIA: one mail,
+-- then forgotten); deleting the account deletes them. A customer reads, makes and deletes only
+-- their own, and only for a variant sold out now; admins read all.
+create table public.back_in_stock_requests (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  variant_id uuid not null references public.product_variants (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  unique (user_id, variant_id)
+);
+
+create index back_in_stock_requests_variant_idx on public.back_in_stock_requests (variant_id);
+
+alter table public.back_in_stock_requests enable row level security;
+create policy "back_in_stock_requests: read own, admins all" on public.back_in_stock_requests
+  for select to authenticated using (user_id = (select auth.uid()) or (select public.is_admin()));
+create policy "back_in_stock_requests: insert own, sold out" on public.back_in_stock_requests
+  for insert to authenticated
+  with check (
+    user_id = (select auth.uid())
+    and exists (select 1 from public.product_variants v where v.id = variant_id and v.stock = 0)
+  );
+create policy "back_in_stock_requests: delete own" on public.back_in_stock_requests
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+revoke all on public.back_in_stock_requests from anon, authenticated;
+grant select, delete on public.back_in_stock_requests to authenticated;
+grant insert (variant_id) on public.back_in_stock_requests to authenticated;
+grant all on public.back_in_stock_requests to service_role;
 
 -- A line's name as the shop shows and keeps it: the product's name, and the variant's choices
 -- after a dash ("Golf shirt — L / Navy"); a product without options is its name alone.

@@ -1,8 +1,8 @@
 -- The transactional mail outbox (src/server/mail/): every mail is a row written by SQL in the same
 -- transaction as its event (order placed, status changed, unpaid order cancelled, contact
--- message, account deleted, payment received), so no committed event lacks its mail and no
--- rolled-back event sends one. Delivery is at least once: the Message-ID is derived from the
--- row's id. See docs/architecture.md#mail-outbox.
+-- message, account deleted, payment received, low stock, back in stock), so no committed event
+-- lacks its mail and no rolled-back event sends one. Delivery is at least once: the Message-ID is
+-- derived from the row's id. See docs/architecture.md#mail-outbox.
 
 -- public.mail_outbox --------------------------------------------------------------------------
 -- Every mail is a row written by SQL in the same transaction as its event. A worker in each
@@ -14,7 +14,8 @@ create table public.mail_outbox (
   -- The templates the server renders (src/server/mail/).
   template text not null check (template in (
     'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
-    'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice')),
+    'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice',
+    'low_stock', 'back_in_stock')),
   data jsonb not null,
   created_at timestamptz not null default now(),
   attempts integer not null default 0,
@@ -176,3 +177,55 @@ grant execute on function public.mail_account_deleted() to service_role;
 create trigger profiles_mail_deleted
   after delete on public.profiles
   for each row execute function public.mail_account_deleted();
+
+-- A variant came to its low-stock mark (variant_low_stock_mark(), 020_catalogue.sql marks each
+-- crossing once): the live notice for admins and a mail to the shop's notice address.
+create function public.notice_low_stock() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_name text;
+begin
+  select public.variant_line_name(p.name, new.option_values) into v_name from public.products p where p.id = new.product_id;
+  insert into public.low_stock_notices (variant_id, stock, low_stock_at)
+    values (new.id, new.stock, new.low_stock_at) returning id into v_id;
+  perform pg_notify('shop_changes', json_build_object('table', 'low_stock_notices', 'op', 'INSERT', 'id', v_id)::text);
+  perform private.enqueue_mail(private.shop_notice_address(), 'low_stock', jsonb_strip_nulls(jsonb_build_object(
+    'productId', new.product_id, 'productName', v_name, 'sku', new.sku, 'stock', new.stock, 'lowStockAt', new.low_stock_at)));
+  return null;
+end
+$$;
+revoke execute on function public.notice_low_stock() from public, anon, authenticated;
+grant execute on function public.notice_low_stock() to service_role;
+create trigger product_variants_low_stock_notice
+  after update of stock, low_stock_at on public.product_variants
+  for each row when (old.low_stock_notified_at is null and new.low_stock_notified_at is not null)
+  execute function public.notice_low_stock();
+
+-- Back in stock: one mail per request, and the request is gone (POPIA: asked once, told once).
+create function public.mail_back_in_stock() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_request record;
+  v_name text;
+begin
+  select public.variant_line_name(p.name, new.option_values) into v_name from public.products p where p.id = new.product_id;
+  for v_request in
+    delete from public.back_in_stock_requests r using public.profiles p
+    where r.variant_id = new.id and p.id = r.user_id
+    returning p.email, coalesce(nullif(btrim(p.full_name), ''), p.email) as customer_name
+  loop
+    perform private.enqueue_mail(v_request.email, 'back_in_stock', jsonb_build_object(
+      'customerName', v_request.customer_name, 'productId', new.product_id, 'productName', v_name));
+  end loop;
+  return null;
+end
+$$;
+revoke execute on function public.mail_back_in_stock() from public, anon, authenticated;
+grant execute on function public.mail_back_in_stock() to service_role;
+create trigger product_variants_back_in_stock
+  after update of stock on public.product_variants
+  for each row when (old.stock = 0 and (new.stock is null or new.stock > 0))
+  execute function public.mail_back_in_stock();

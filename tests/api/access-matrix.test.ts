@@ -113,6 +113,27 @@ async function cartFirst(role: Role) {
   if (role === "customerA" || role === "customerB") await putInCart(users[role]);
 }
 
+/** A fresh product's one variant, counted and sold out (what a back-in-stock request is for). */
+async function soldOutVariant(): Promise<string> {
+  const id = await freshProduct();
+  const variant = await db.kysely.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", id).returning("id").executeTakeFirstOrThrow();
+  return variant.id;
+}
+
+/** A low-stock crossing (a fresh variant brought to its mark), as its live notice names it. */
+async function lowStockNoticeId(): Promise<string> {
+  const id = await freshProduct();
+  const variant = await db.kysely.updateTable("product_variants").set({ stock: 1, low_stock_at: 2 }).where("product_id", "=", id).returning("id").executeTakeFirstOrThrow();
+  return (await db.kysely.selectFrom("low_stock_notices").select("id").where("variant_id", "=", variant.id).executeTakeFirstOrThrow()).id;
+}
+
+/** The variant `role` has asked about (visitors cannot ask: any sold-out variant then). */
+const askedVariant: Partial<Record<Role, string>> = {};
+async function askFirst(role: Role) {
+  askedVariant[role] = await soldOutVariant();
+  if (role !== "visitor") await callers[role].stockNotices.ask({ variantId: askedVariant[role] });
+}
+
 interface Rule {
   expect: Record<Role, Outcome>;
   /** The input for this role's call (fresh each time: some calls use up what they touch). */
@@ -305,6 +326,11 @@ const rules: Record<string, Rule> = {
   "settings.published": { expect: EVERYONE },
   // The matrix's shop keeps taking orders: the account saved is a real-looking one.
   "settings.update": { expect: ADMINS, input: () => configuredShopSettings() },
+  // Back-in-stock requests are the signed-in caller's own (RLS: stock-notices.test.ts, rls-matrix.test.ts).
+  "stockNotices.ask": { expect: SIGNED_IN, input: async () => ({ variantId: await soldOutVariant() }) },
+  "stockNotices.withdraw": { expect: SIGNED_IN, input: (role) => ({ variantId: askedVariant[role] }), prepare: askFirst },
+  "stockNotices.requested": { expect: SIGNED_IN, input: async () => ({ variantIds: [await soldOutVariant()] }) },
+  "stockNotices.lowStockNotice": { expect: ADMINS, input: async () => ({ id: await lowStockNoticeId() }) },
 };
 
 /** "Pay now" as `role` sends it: a customer with their reserved reference, anyone else a made-up one. */

@@ -119,13 +119,14 @@ describe("joining Realtime", () => {
     expect(live.statuses).toEqual(["connecting", "live"]);
   });
 
-  it("asks admins for new contact messages too, and nothing more", async () => {
+  it("asks admins for new contact messages and low-stock notices too, and nothing more", async () => {
     const live = watch(browserClient(fake, ADMIN).client, ADMIN);
     await until(() => live.statuses.includes("live"), 5_000, "live");
     expect(joinOf(fake, ADMIN)?.config.postgres_changes).toEqual([
       { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${ADMIN.id}` },
       { event: "*", schema: "public", table: "orders" },
       { event: "INSERT", schema: "public", table: "contact_messages" },
+      { event: "INSERT", schema: "public", table: "low_stock_notices" },
     ]);
   });
 });

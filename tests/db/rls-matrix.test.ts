@@ -28,6 +28,10 @@ const ids = {
   payment: "",
   area: "",
   removedArea: "",
+  soldOutVariant: "",
+  otherSoldOutVariant: "",
+  request: "",
+  lowStockNotice: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -156,6 +160,21 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     },
     update: { run: (t) => some(t.updateTable("shop_private_settings").set({ orders_email: "x@example.test" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("shop_private_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
+  // Stock notices (issue 37): admins read the low-stock notices; only a trigger writes them.
+  low_stock_notices: {
+    select: { run: (t) => some(t.selectFrom("low_stock_notices").select("id").where("id", "=", ids.lowStockNotice).execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("low_stock_notices").values({ variant_id: ids.soldOutVariant, stock: 0, low_stock_at: 1 }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("low_stock_notices").set({ stock: 9 }).where("id", "=", ids.lowStockNotice).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("low_stock_notices").where("id", "=", ids.lowStockNotice).executeTakeFirst()), allowed: [] },
+  },
+  // A back-in-stock request is its customer's own (A's here); admins read them; nobody changes one.
+  back_in_stock_requests: {
+    select: { run: (t) => some(t.selectFrom("back_in_stock_requests").select("id").where("id", "=", ids.request).execute()), allowed: ["customerA", "admin"] },
+    // For the caller (user_id is auth.uid(), never given: asking in another's name is refused, stock-notices.test.ts), and only for a sold-out variant.
+    insert: { run: (t) => t.insertInto("back_in_stock_requests").values({ variant_id: ids.otherSoldOutVariant }).execute(), allowed: ["customerA", "customerB", "admin"] },
+    update: { run: (t) => some(t.updateTable("back_in_stock_requests").set({ created_at: new Date(0) }).where("id", "=", ids.request).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("back_in_stock_requests").where("id", "=", ids.request).executeTakeFirst()), allowed: ["customerA"] },
   },
   // Online payments (docs/architecture.md#payments): the order's owner and admins read them; nobody writes them
   // through the API (record_online_payment(), for the server's service identity, does).
@@ -302,6 +321,14 @@ beforeAll(async () => {
   // Capacity as place_order leaves it for A's order (written directly: the rows matter, not how).
   await k.insertInto("daily_capacity").values({ category_id: ids.category, day: "2026-12-02", reserved: 1 }).execute();
   await k.insertInto("order_capacity").values({ order_id: ids.order, category_id: ids.category, day: "2026-12-02", quantity: 1 }).execute();
+  // A sold-out variant that came down past its mark (one low-stock notice), and A's request for it.
+  const soldOut = (await k.insertInto("products").values({ name: "Sold-out mug", price: "80.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  await k.updateTable("product_variants").set({ stock: 3, low_stock_at: 1 }).where("product_id", "=", soldOut).execute();
+  ids.soldOutVariant = (await k.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", soldOut).returning("id").executeTakeFirstOrThrow()).id;
+  ids.lowStockNotice = (await k.selectFrom("low_stock_notices").select("id").where("variant_id", "=", ids.soldOutVariant).executeTakeFirstOrThrow()).id;
+  const otherSoldOut = (await k.insertInto("products").values({ name: "Sold-out cap", price: "90.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.otherSoldOutVariant = (await k.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", otherSoldOut).returning("id").executeTakeFirstOrThrow()).id;
+  ids.request = (await k.insertInto("back_in_stock_requests").values({ user_id: users.customerA.id, variant_id: ids.soldOutVariant }).returning("id").executeTakeFirstOrThrow()).id;
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
   ids.noProfileUser = orphan.id;

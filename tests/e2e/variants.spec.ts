@@ -136,13 +136,14 @@ test.describe("options, variants and stock", () => {
     await expect(second.getByText(messages.cart.added(LARGE_NAVY))).toBeVisible();
     await checkOut(second);
 
-    // Sold out: with Navy chosen, L cannot be chosen; with White it can, and then Navy cannot.
+    // Sold out: L (with Navy) says so and cannot be added; it can be chosen only to ask to be told when it is back.
     await openShirt(first);
-    await expect(first.getByRole("radio", { name: /^L\b/ })).toBeDisabled();
     await expect(first.getByRole("radio", { name: /^L\b/ })).toHaveAccessibleName(`L (${messages.catalogue.soldOut})`);
-    await choose(first, "White");
     await choose(first, "L");
-    await expect(first.getByRole("radio", { name: /^Navy/ })).toBeDisabled();
+    await expect(first.getByText(messages.catalogue.soldOut, { exact: true })).toBeVisible();
+    await expect(first.getByRole("article").getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+    await expect(first.getByRole("button", { name: messages.stockNotices.ask })).toBeVisible();
+    await choose(first, "White");
     await expect(first.getByRole("radio", { name: /^Navy/ })).toHaveAccessibleName(`Navy (${messages.catalogue.soldOut})`);
     await expect(first.getByRole("article").getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 

@@ -46,6 +46,8 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
   new_order: { customerName: HOSTILE, customerEmail: "bob@example.com", reference: "ORD-999", total: 149.5, itemCount: 4 },
   contact_message: { name: HOSTILE, email: "bob@example.com", phone: "+27 82 555 0101", message: "First line\nSecond <line> & more" },
   account_deleted: { customerName: HOSTILE },
+  low_stock: { productId: "00000000-0000-4000-8000-000000000001", productName: HOSTILE, sku: "GS-L", stock: 2, lowStockAt: 3 },
+  back_in_stock: { customerName: HOSTILE, productId: "00000000-0000-4000-8000-000000000001", productName: "Golf shirt — L / Navy" },
   payment_received: { customerName: HOSTILE, reference: "ORD-5150", amount: "226.50", provider: "PayFast", refundDue: false },
   payment_notice: {
     customerName: HOSTILE,
@@ -110,6 +112,8 @@ describe("every template", () => {
       "payment_notice",
       "contact_message",
       "account_deleted",
+      "low_stock",
+      "back_in_stock",
       "password_reset",
       "email_change_confirm",
       "email_change_notice",

@@ -12,6 +12,8 @@ export const LIVE_INVALIDATIONS: Record<LiveTable, (utils: Utils) => Promise<unk
   cart_items: (utils) => [utils.cart.invalidate()],
   orders: (utils) => [utils.orders.invalidate(), utils.adminOrders.invalidate()],
   contact_messages: (utils) => [utils.contact.invalidate()],
+  // Stock is shown on the product dashboard (the low and sold-out filter).
+  low_stock_notices: (utils) => [utils.adminProducts.invalidate()],
 };
 
 /** Refetches what a change of `table` touched. */

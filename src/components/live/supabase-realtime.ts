@@ -89,7 +89,9 @@ export function watchRealtime(
       .on<Row>("postgres_changes", { event: "*", schema: "public", table: "orders" }, forward("orders"));
     // RLS would send a customer none anyway; not asking spares Realtime the check per message.
     if (role === "admin") {
-      channel = channel.on<Row>("postgres_changes", { event: "INSERT", schema: "public", table: "contact_messages" }, forward("contact_messages"));
+      channel = channel
+        .on<Row>("postgres_changes", { event: "INSERT", schema: "public", table: "contact_messages" }, forward("contact_messages"))
+        .on<Row>("postgres_changes", { event: "INSERT", schema: "public", table: "low_stock_notices" }, forward("low_stock_notices"));
     }
     // Realtime says so when the database side of a joined channel fails (or recovers).
     channel.on("system", {}, (payload: RealtimeSystemPayload) => {

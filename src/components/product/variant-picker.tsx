@@ -7,6 +7,7 @@ import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { canBuy, stockLabel } from "@/lib/stock";
 import type { CatalogueOption, CataloguePersonalisationField, CatalogueVariant } from "@/server/catalogue/catalogue-queries";
+import { BackInStock } from "./back-in-stock";
 import { PersonalisationInputs } from "./personalisation-inputs";
 
 type Viewer = "visitor" | "customer" | "admin";
@@ -24,8 +25,9 @@ function firstChoice(variants: CatalogueVariant[]): string[] {
 /**
  * The product page's buy box for a product with options or personalisation. A product's options as radio groups (native inputs: a choice tapped before the page's scripts
  * ran is read back once they do), the chosen variant's price and stock, and Add to Cart for it.
- * A choice that, with the others as chosen, makes a combination the shop does not sell or has
- * sold out is shown struck through and cannot be chosen.
+ * A choice that, with the others as chosen, makes a combination the shop does not sell is struck
+ * through and cannot be chosen; one that is sold out is struck through too and can be chosen only
+ * to ask to be told when it is back (Add to Cart stays off).
  */
 export function VariantPicker({
   productId,
@@ -84,11 +86,13 @@ export function VariantPicker({
                     name={`option-${i}`}
                     value={choice}
                     checked={chosen[i] === choice}
-                    disabled={!open && chosen[i] !== choice}
+                    disabled={state === "none" && chosen[i] !== choice}
                     onChange={() => setChosen((current) => current.map((value, j) => (j === i ? choice : value)))}
                     className="peer sr-only"
                   />
-                  <span className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line bg-white px-4 text-sm font-medium peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:text-muted peer-disabled:line-through">
+                  <span
+                    className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line bg-white px-4 text-sm font-medium peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:text-muted peer-disabled:line-through ${open ? "" : "text-muted line-through"}`}
+                  >
                     {choice}
                     {open ? null : <span className="sr-only"> ({state === "soldOut" ? messages.catalogue.soldOut : messages.catalogue.notOffered})</span>}
                   </span>
@@ -117,6 +121,7 @@ export function VariantPicker({
       ) : viewer === "visitor" ? (
         <SignInToAdd productId={productId} className="w-full sm:w-auto" />
       ) : null}
+      {variant?.available && variant.stock === 0 ? <BackInStock productId={productId} variantId={variant.id} viewer={viewer} /> : null}
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { paymentsRouter } from "@/server/payments/router";
 import { overviewRouter } from "@/server/overview/router";
 import { profileRouter } from "@/server/profile/router";
 import { settingsRouter } from "@/server/settings/router";
+import { stockNoticesRouter } from "@/server/stock-notices/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router of the shop, registered once. */
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   overview: overviewRouter,
   profile: profileRouter,
   settings: settingsRouter,
+  stockNotices: stockNoticesRouter,
 });
 
 export type AppRouter = typeof appRouter;

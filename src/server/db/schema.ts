@@ -113,6 +113,26 @@ export interface ProductVariantsTable {
   image_path: Generated<string | null>;
   position: Generated<number>;
   created_at: Generated<Date>;
+  /** When admins were told it came to its low-stock mark; null while above it. Set by a trigger. */
+  low_stock_notified_at: Generated<Date | null>;
+}
+
+/** One low-stock crossing, for the admins' live notice (written by a trigger). */
+export interface LowStockNoticesTable {
+  id: Generated<string>;
+  variant_id: string;
+  stock: number;
+  low_stock_at: number;
+  created_at: Generated<Date>;
+}
+
+/** A customer's request to be mailed once when a sold-out variant is back. */
+export interface BackInStockRequestsTable {
+  id: Generated<string>;
+  /** The caller (auth.uid()) by default. */
+  user_id: Generated<string>;
+  variant_id: string;
+  created_at: Generated<Date>;
 }
 
 export interface OrdersTable {
@@ -442,6 +462,8 @@ export interface DB {
   product_options: ProductOptionsTable;
   product_variants: ProductVariantsTable;
   product_personalisation_fields: ProductPersonalisationFieldsTable;
+  low_stock_notices: LowStockNoticesTable;
+  back_in_stock_requests: BackInStockRequestsTable;
   orders: OrdersTable;
   checkout_references: CheckoutReferencesTable;
   order_items: OrderItemsTable;

@@ -18,6 +18,7 @@ import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-recei
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
 import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
+import { BackInStockMail, backInStockSubject, LowStockMail, lowStockSubject } from "./templates/stock-notices";
 
 /** A mail ready for the transport, but for its addresses (the outbox row knows the recipient). */
 export interface RenderedMail {
@@ -68,6 +69,8 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
   account_deleted: { schema: mailDataSchemas.account_deleted, subject: accountDeletedSubject, Component: AccountDeletedMail },
   payment_received: { schema: mailDataSchemas.payment_received, subject: paymentReceivedSubject, Component: PaymentReceivedMail },
   payment_notice: { schema: mailDataSchemas.payment_notice, subject: paymentNoticeSubject, Component: PaymentNoticeMail },
+  low_stock: { schema: mailDataSchemas.low_stock, subject: lowStockSubject, Component: LowStockMail },
+  back_in_stock: { schema: mailDataSchemas.back_in_stock, subject: backInStockSubject, Component: BackInStockMail },
   password_reset: { schema: mailDataSchemas.password_reset, subject: passwordResetSubject, Component: PasswordResetMail },
   email_change_confirm: { schema: mailDataSchemas.email_change_confirm, subject: emailChangeConfirmSubject, Component: EmailChangeConfirmMail },
   email_change_notice: { schema: mailDataSchemas.email_change_notice, subject: emailChangeNoticeSubject, Component: EmailChangeNoticeMail },

@@ -162,6 +162,21 @@ export const mailDataSchemas = {
   account_deleted: z.object({
     customerName,
   }),
+  /** To the shop's order-notice address: a counted variant came to its low-stock mark. */
+  low_stock: z.object({
+    productId: z.uuid(),
+    /** The line's name with its choices ("Golf shirt — L / Navy"). */
+    productName: line(400),
+    sku: line(64).optional(),
+    stock: z.int().min(0),
+    lowStockAt: z.int().min(0),
+  }),
+  /** To a customer who asked: the sold-out variant is back (sent once; the request is then deleted). */
+  back_in_stock: z.object({
+    customerName,
+    productId: z.uuid(),
+    productName: line(400),
+  }),
   /** Local modes: a password reset link's token (issue 34); the link is built from the shop's address. */
   password_reset: z.object({
     customerName,

@@ -12,8 +12,8 @@ function personalisationOf(entries: { label: string; kind: string; value: string
 
 /**
  * The customer's own data as one JSON document (POPIA's right of access): profile, orders with
- * items (with what they added to them), totals, statuses and history, the cart, and the list of
- * their stored files. Amounts
+ * items (with what they added to them), totals, statuses and history, the cart, back-in-stock
+ * requests, and the list of their stored files. Amounts
  * are rands as decimal strings, exactly as stored.
  */
 export async function exportMyData({ ctx }: { ctx: Ctx }) {
@@ -47,6 +47,8 @@ export async function exportMyData({ ctx }: { ctx: Ctx }) {
         .map((event) => ({ from: event.from_status, to: event.to_status, at: new Date(event.changed_at).toISOString() })),
     })),
     cart: data.cart.map((line) => ({ product: line.name, quantity: line.quantity, personalisation: line.personalisation, addedAt: new Date(line.added_at).toISOString() })),
+    /** "E-mail me when it is back": kept until the one mail is sent. */
+    backInStockRequests: data.backInStock.map((request) => ({ product: request.name, askedAt: new Date(request.created_at).toISOString() })),
     storedFiles: data.files.map((file) => ({
       bucket: file.bucket_id,
       path: file.name,

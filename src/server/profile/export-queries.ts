@@ -3,9 +3,10 @@ import type { Tx } from "@/server/db/as-caller";
 
 /**
  * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
- * with lines (and what they added to them) and status history, their cart, and the files stored
- * in their folders (profile picture, proofs, personalisation files). Used for the
- * POPIA "Download my data" export; nothing here can reach another customer's rows.
+ * with lines (and what they added to them) and status history, their cart, their back-in-stock
+ * requests, and the files stored in their folders (profile picture, proofs, personalisation
+ * files). Used for the POPIA "Download my data" export; nothing here can reach another
+ * customer's rows.
  */
 export async function readOwnData(trx: Tx, userId: string) {
   const profile = await trx.selectFrom("profiles").select(["full_name", "email", "role", "avatar_path", "created_at"]).where("id", "=", userId).executeTakeFirst();
@@ -30,6 +31,14 @@ export async function readOwnData(trx: Tx, userId: string) {
     .where("c.user_id", "=", userId)
     .orderBy("c.added_at")
     .execute();
+  const backInStock = await trx
+    .selectFrom("back_in_stock_requests as r")
+    .innerJoin("product_variants as v", "v.id", "r.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select((eb) => [eb.fn<string>("public.variant_line_name", ["p.name", "v.option_values"]).as("name"), "r.created_at"])
+    .where("r.user_id", "=", userId)
+    .orderBy("r.created_at")
+    .execute();
   const files = await trx
     .selectFrom("storage.objects")
     .select(["bucket_id", "name", "metadata", "created_at"])
@@ -37,5 +46,5 @@ export async function readOwnData(trx: Tx, userId: string) {
     .where("bucket_id", "in", ["avatars", "payments", "personalisation"])
     .orderBy("created_at")
     .execute();
-  return { profile, orders, items, history, cart, files };
+  return { profile, orders, items, history, cart, backInStock, files };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
+import { BackInStock } from "@/components/product/back-in-stock";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductGallery } from "@/components/product/product-gallery";
 import { VariantPicker } from "@/components/product/variant-picker";
@@ -89,6 +90,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
             <>
               {product.available && stock && product.stock !== 0 ? <p className="text-sm font-medium text-muted">{stock}</p> : null}
               <AddToCart product={product} viewer={viewer} />
+              {product.available && product.stock === 0 && product.variants[0] ? <BackInStock productId={product.id} variantId={product.variants[0].id} viewer={viewer} /> : null}
             </>
           )}
         </div>

@@ -8,29 +8,38 @@ import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { playNoticeChime, useNoticeSound } from "./notice-sound";
-import { NOTICE_PAGES, noticePageOf, onArrival, useUnseenNotices, viewingNoticePage, type Arrival, type NoticeKind } from "./unseen-notices";
+import { NOTICE_PAGES, noticePageOf, onArrival, useUnseenNotices, viewingNoticePage, type Arrival, type ToastKind } from "./unseen-notices";
 
 const m = messages.adminNotices;
 
 interface Toast {
   key: string;
-  kind: NoticeKind;
+  kind: ToastKind;
   text: string;
 }
 
+/** Where each toast's link goes: low stock to the dashboard, where stock is shown. */
+const TOAST_PAGES: Record<ToastKind, string> = { ...NOTICE_PAGES, stock: "/admin/dashboard" };
+const TOAST_LINKS: Record<ToastKind, string> = { orders: m.openOrders, messages: m.openMessages, stock: m.openStock };
+const UNNAMED: Record<ToastKind, string> = { orders: m.newOrderUnnamed, messages: m.newMessageUnnamed, stock: m.lowStockUnnamed };
+
 type Utils = ReturnType<typeof api.useUtils>;
 
-/** What a toast says: the live event has the id only, so the order or sender is read first. */
+/** What a toast says: the live event has the id only, so the order, sender or variant is read first. */
 async function describe(utils: Utils, arrival: Arrival): Promise<string> {
   try {
     if (arrival.kind === "orders") {
       const order = await utils.adminOrders.notice.fetch({ id: arrival.id });
       return m.newOrder(order.reference, order.customerName, formatRand(order.total));
     }
+    if (arrival.kind === "stock") {
+      const notice = await utils.stockNotices.lowStockNotice.fetch({ id: arrival.id });
+      return m.lowStock(notice.name, notice.stock);
+    }
     return m.newMessage((await utils.contact.notice.fetch({ id: arrival.id })).name);
   } catch {
     // Gone again, or the network failed: still say that something came in.
-    return arrival.kind === "orders" ? m.newOrderUnnamed : m.newMessageUnnamed;
+    return UNNAMED[arrival.kind];
   }
 }
 
@@ -64,7 +73,7 @@ function useTitleCount(count: number) {
 }
 
 /**
- * Admins' notices of new orders and messages on every admin page (issue 17 item 5): a toast per
+ * Admins' notices of new orders, messages and low stock on every admin page (issue 17 item 5, issue 37): a toast per
  * arrival, the unseen count in the tab's title, the chime if turned on; the counts on the admin
  * navigation come from the same store (unseen-notices.ts). Changes arrive through the page's one
  * live subscription (LiveUpdates in the header), never a second one.
@@ -146,6 +155,8 @@ function NoticeToast({ toast, onPage, onDismiss }: { toast: Toast; onPage: boole
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           {toast.kind === "orders" ? (
             <path d="M6 7h12l-1 13H7L6 7zM9 7a3 3 0 0 1 6 0" />
+          ) : toast.kind === "stock" ? (
+            <path d="M4 8l8-4 8 4v8l-8 4-8-4zM4 8l8 4 8-4M12 12v8" />
           ) : (
             <path d="M4 6h16v12H4zM4 7l8 6 8-6" />
           )}
@@ -155,11 +166,11 @@ function NoticeToast({ toast, onPage, onDismiss }: { toast: Toast; onPage: boole
         <p className="text-sm font-semibold break-words text-ink">{toast.text}</p>
         {onPage ? null : (
           <Link
-            href={NOTICE_PAGES[toast.kind]}
+            href={TOAST_PAGES[toast.kind]}
             onClick={() => hide.current()}
             className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline"
           >
-            {toast.kind === "orders" ? m.openOrders : m.openMessages}
+            {TOAST_LINKS[toast.kind]}
           </Link>
         )}
       </div>

@@ -1,15 +1,17 @@
 import { useSyncExternalStore } from "react";
 import type { LiveChange } from "@/server/ports/live";
 
-/** What admins are told of as it arrives: a new order, a new contact message. */
+/** What admins are told of and count as it arrives: a new order, a new contact message. */
 export type NoticeKind = "orders" | "messages";
+/** What a toast may be about: those, and a variant come to its low-stock mark (told, not counted). */
+export type ToastKind = NoticeKind | "stock";
 
 /** The admin page where each kind is seen; opening it clears its count. */
 export const NOTICE_PAGES: Record<NoticeKind, string> = { orders: "/admin/orders", messages: "/admin/messages" };
 
-/** One new order or message, by id (the live event's; what it says is fetched when shown). */
+/** One new order, message or low-stock crossing, by id (the live event's; what it says is fetched when shown). */
 export interface Arrival {
-  kind: NoticeKind;
+  kind: ToastKind;
   id: string;
 }
 
@@ -60,11 +62,12 @@ function save(next: Unseen) {
   for (const listener of listeners) listener();
 }
 
-/** The notice a live change makes, if any: inserts of orders and contact messages. */
+/** The notice a live change makes, if any: inserts of orders, contact messages and low-stock notices. */
 export function arrivalOf(change: LiveChange): Arrival | undefined {
   if (change.op !== "INSERT") return undefined;
   if (change.table === "orders") return { kind: "orders", id: change.id };
   if (change.table === "contact_messages") return { kind: "messages", id: change.id };
+  if (change.table === "low_stock_notices") return { kind: "stock", id: change.id };
   return undefined;
 }
 
@@ -77,8 +80,10 @@ export function noticeLiveChange(change: LiveChange) {
   const arrival = arrivalOf(change);
   if (!arrival) return;
   const known = current();
-  if (viewing !== arrival.kind && !known[arrival.kind].includes(arrival.id)) {
-    save({ ...known, [arrival.kind]: [...known[arrival.kind], arrival.id].slice(-MAX_IDS) });
+  // Low stock is toasted only: the dashboard's low and sold-out filter is where it stays seen.
+  const kind = arrival.kind === "stock" ? null : arrival.kind;
+  if (kind && viewing !== kind && !known[kind].includes(arrival.id)) {
+    save({ ...known, [kind]: [...known[kind], arrival.id].slice(-MAX_IDS) });
   }
   for (const listener of arrivalListeners) listener(arrival);
 }

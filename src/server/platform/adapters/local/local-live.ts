@@ -56,13 +56,13 @@ export function liveHubFor(database: ShopDatabase): LiveHub {
 }
 
 /**
- * Whether `viewer` may hear of `event`: their own orders and cart lines; admins also every order
- * and every contact message. Contact messages go to admins alone, whoever sent them (their
+ * Whether `viewer` may hear of `event`: their own orders and cart lines; admins also every order,
+ * every contact message and every low-stock notice. Contact messages (and low-stock notices) go to admins alone, whoever sent them (their
  * trigger sends no user_id, and the sender is told on the contact page already), as RLS lets
  * only admins read them.
  */
 export function mayHear(viewer: LiveViewer, event: ChangeEvent): boolean {
-  if (event.table === "contact_messages") return viewer.role === "admin";
+  if (event.table === "contact_messages" || event.table === "low_stock_notices") return viewer.role === "admin";
   if (event.userId === viewer.id) return true;
   return event.table === "orders" && viewer.role === "admin";
 }
