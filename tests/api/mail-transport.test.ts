@@ -67,6 +67,7 @@ beforeAll(async () => {
       });
     },
   });
+  server.on("error", () => {}); // a reset connection from a closed client is not a test failure
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

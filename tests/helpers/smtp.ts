@@ -70,6 +70,11 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
       });
     },
   });
+  // A client killed mid-conversation (the fault script kills -9 the shop during delivery) resets its
+  // connection; smtp-server emits that as 'error', which without a listener would end the process.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("[test smtp]", error.message);
+  });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
