@@ -79,6 +79,33 @@ from (
 join public.categories c on c.name = v.category
 on conflict (id) do nothing;
 
+-- Two products set up the way this business sells them (issue 37, docs/features.md): the workwear
+-- set in sizes with the company's name and logo to embroider, and copy paper as counted stock. Each
+-- product got one variant when it was inserted; the workwear's is replaced by one per size.
+insert into public.product_options (product_id, position, name, choices)
+values ('6f1c2a10-3b4d-4e5f-8a01-000000000012', 1, 'Size', '{S,M,L,XL,XXL}')
+on conflict do nothing;
+
+delete from public.product_variants
+where product_id = '6f1c2a10-3b4d-4e5f-8a01-000000000012' and option_values = '{}'
+  and not exists (select 1 from public.cart_items c where c.variant_id = product_variants.id);
+
+insert into public.product_variants (product_id, option_values, sku, price, position)
+select '6f1c2a10-3b4d-4e5f-8a01-000000000012', array[v.size], 'WW-' || v.size, v.price::numeric, v.n
+from (values ('S', null, 1), ('M', null, 2), ('L', null, 3), ('XL', null, 4), ('XXL', '579.00', 5)) as v (size, price, n)
+on conflict (product_id, option_values) do nothing;
+
+insert into public.product_personalisation_fields (product_id, position, label, kind, required, max_length, price)
+select f.product_id::uuid, f.position, f.label, f.kind, f.required, f.max_length, f.price
+from (values
+  ('6f1c2a10-3b4d-4e5f-8a01-000000000012', 1, 'Company name on the back', 'text', true, 30, 0),
+  ('6f1c2a10-3b4d-4e5f-8a01-000000000012', 2, 'Logo on the chest', 'file', false, null, 45)
+) as f (product_id, position, label, kind, required, max_length, price)
+where not exists (select 1 from public.product_personalisation_fields p where p.product_id = f.product_id::uuid);
+
+update public.product_variants set sku = 'A4-BOX-5', stock = 60, low_stock_at = 10
+where product_id = '6f1c2a10-3b4d-4e5f-8a01-000000000013' and sku is null;
+
 -- The shop settings (docs/architecture.md#shop-settings) with the demo values: on Supabase this is where they come
 -- from; the local modes create them from SHOP_*/BANK_* before this file runs, so it changes
 -- nothing there. The demo account number marks them as placeholders: in production checkout takes
