@@ -326,6 +326,10 @@ export const messages = {
       skuTaken: (sku: string) => `The SKU ${sku} is already used by another variant.`,
       stockInvalid: "Please enter stock as a whole number from 0 to 1,000,000, or leave it empty not to count it.",
       variantUnknown: "A variant was changed or removed meanwhile. Please reload the page.",
+      stockChanged: (label: string, now: number | null) =>
+        `The stock of ${label} changed while you were editing (${now === null ? "it is no longer counted" : `it is now ${now}`}). Nothing was saved: please check it and save again.`,
+      pictureUnknown: "That picture was removed meanwhile. Please choose another.",
+      pictureNone: "The product's picture",
       personalisationSaved: (name: string) => `${name}'s personalisation saved.`,
       fieldLabelRequired: "Please give each personalisation field a label, e.g. Name on the shirt.",
       fieldLabelTooLong: "A field's label can be at most 60 characters.",

@@ -123,8 +123,8 @@ create trigger product_options_catalogue_changes
 -- options). price null: the product's price; stock null: not counted. A product gets its first
 -- variant when it is made (products_first_variant below).
 -- Triggers (they fire in name order within each timing):
---   product_variants_catalogue_changes: after insert or delete or truncate or update of what the shop shows but stock, per statement -> public.notify_catalogue_change()
 --   product_variants_low_stock_mark: before update of stock or low_stock_at, per row -> public.variant_low_stock_mark()
+--   product_variants_picture_check: before insert or update of image_path, per row, when it is set -> public.variant_picture_check() (with the pictures below)
 --   product_variants_back_in_stock: after update of stock, per row, when it goes from 0 to more -> public.mail_back_in_stock() (070_mail.sql)
 --   product_variants_catalogue_changes: after insert or delete or truncate or update of what the shop shows but stock, per statement -> public.notify_catalogue_change()
 --   product_variants_low_stock_notice: after update of stock or low_stock_at, per row, when a crossing is marked -> public.notice_low_stock() (070_mail.sql)
@@ -381,6 +381,7 @@ grant execute on function public.save_product_options(uuid, jsonb) to authentica
 -- Triggers (they fire in name order within each timing):
 --   product_images_card_path: after insert or delete or update of path, position, is_card, per row -> public.product_images_card_path()
 --   product_images_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change()
+--   product_images_variant_pictures: after delete or update of path, per row -> public.product_images_variant_pictures()
 -- And one on public.products, kept here with the pictures:
 --   products_card_picture: after insert or update of image_path, per row, when image_path is set -> public.product_card_picture()
 create table public.product_images (
@@ -471,6 +472,44 @@ create trigger products_card_picture
 -- The product of a picture, locked: one change to a product's pictures at a time (positions are
 -- read, then written). Admins only, as every catalogue write ('admins_only'); an unknown picture
 -- or product is 'picture_not_found' / 'product_not_found'.
+-- A variant's picture (issue 37) is one of its product's pictures (or none: the product's card picture).
+-- Checked on every write; when the picture's file is replaced the variant follows it, and when the
+-- picture is removed the variant goes back to the product's.
+create function public.variant_picture_check() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  if new.image_path is not null and not exists (
+    select 1 from public.product_images i where i.product_id = new.product_id and i.path = new.image_path
+  ) then
+    raise exception 'variant_picture_unknown' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+revoke execute on function public.variant_picture_check() from public, anon, authenticated;
+grant execute on function public.variant_picture_check() to service_role;
+create trigger product_variants_picture_check
+  before insert or update of image_path on public.product_variants
+  for each row when (new.image_path is not null)
+  execute function public.variant_picture_check();
+
+create function public.product_images_variant_pictures() returns trigger
+language plpgsql security invoker set search_path = ''
+as $$
+begin
+  update public.product_variants v
+  set image_path = case when tg_op = 'DELETE' then null else new.path end
+  where v.product_id = old.product_id and v.image_path = old.path;
+  return null;
+end
+$$;
+revoke execute on function public.product_images_variant_pictures() from public, anon, authenticated;
+grant execute on function public.product_images_variant_pictures() to service_role;
+create trigger product_images_variant_pictures
+  after delete or update of path on public.product_images
+  for each row execute function public.product_images_variant_pictures();
+
 create function private.lock_product_pictures(p_product_id uuid) returns void
 language plpgsql security invoker set search_path = ''
 as $$

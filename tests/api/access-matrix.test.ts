@@ -180,7 +180,7 @@ const rules: Record<string, Rule> = {
     input: async () => {
       const id = await freshProduct();
       const variant = await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", id).executeTakeFirstOrThrow();
-      return { productId: id, variants: [{ id: variant.id, sku: null, price: null, available: true, stock: 5, lowStockAt: null }] };
+      return { productId: id, variants: [{ id: variant.id, sku: null, price: null, available: true, stock: 5, stockWas: null, lowStockAt: null, pictureId: null }] };
     },
   },
   "auth.session": { expect: EVERYONE },

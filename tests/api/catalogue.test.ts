@@ -114,7 +114,7 @@ describe("catalogue router", () => {
       const product = await visitor().catalogue.byId({ id: first!.id });
       expect(product).toMatchObject(first!);
       expect(product.options).toEqual([]);
-      expect(product.variants).toEqual([{ id: expect.any(String), optionValues: [], price: first!.price, available: true, stock: null, imageUrl: first!.imageUrl }]);
+      expect(product.variants).toEqual([{ id: expect.any(String), optionValues: [], price: first!.price, available: true, stock: null, pictureUrl: null }]);
     });
 
     it("returns an unavailable product too, marked unavailable", async () => {

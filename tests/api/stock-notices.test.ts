@@ -38,8 +38,9 @@ async function countedProduct(name: string, stock: number, lowStockAt: number | 
 }
 
 /** The admin's "Save variants" for a product's one variant. */
-function setStock(productId: string, variantId: string, stock: number, lowStockAt: number | null) {
-  return admin.adminProducts.saveVariants({ productId, variants: [{ id: variantId, sku: null, price: null, available: true, stock, lowStockAt }] });
+async function setStock(productId: string, variantId: string, stock: number, lowStockAt: number | null) {
+  const { stock: stockWas } = await db.kysely.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow();
+  return admin.adminProducts.saveVariants({ productId, variants: [{ id: variantId, sku: null, price: null, available: true, stock, stockWas, lowStockAt, pictureId: null }] });
 }
 
 /** `user` buys `quantity` of a variant, placing the order as themselves in SQL. */
@@ -110,7 +111,7 @@ describe("low stock", () => {
   it("does not tell of a variant whose stock is not counted or that has no mark", async () => {
     const { id, variantId } = await countedProduct("Sticker sheet", 2);
     await buy(await createUser(db), variantId, 2);
-    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variantId, sku: null, price: null, available: true, stock: null, lowStockAt: 5 }] });
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variantId, sku: null, price: null, available: true, stock: null, stockWas: 0, lowStockAt: 5, pictureId: null }] });
     expect(await noticesOf(variantId)).toEqual([]);
   });
 });

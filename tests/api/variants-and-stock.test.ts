@@ -71,7 +71,7 @@ describe("a product without options", () => {
     expect(variants[0]).toMatchObject({ option_values: [], price: null, stock: null, available: true });
     const product = await (await callerAs(db, null)).catalogue.byId({ id });
     expect(product).toMatchObject({ hasOptions: false, price: 36, priceFrom: 36, priceTo: 36, stock: null, options: [] });
-    expect(product.variants).toEqual([{ id: variants[0]!.id, optionValues: [], price: 36, available: true, stock: null, imageUrl: "/products/shirt.webp" }]);
+    expect(product.variants).toEqual([{ id: variants[0]!.id, optionValues: [], price: 36, available: true, stock: null, pictureUrl: null }]);
     const orphans = await sql<{ n: number }>`select count(*)::int as n from public.products p where not exists (select 1 from public.product_variants v where v.product_id = p.id)`.execute(db.kysely);
     expect(orphans.rows[0]!.n).toBe(0);
   });
@@ -85,7 +85,7 @@ describe("options and variants", () => {
     });
     expect((await variantsOf(id)).map((variant) => variant.option_values.join(" / "))).toEqual(["S / Navy", "S / White", "M / Navy", "M / White", "L / Navy", "L / White"]);
     const largeNavy = await variantOf(id, "L", "Navy");
-    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: largeNavy.id, sku: "GS-L-NVY", price: "275.00", available: true, stock: 4, lowStockAt: 1 }] });
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: largeNavy.id, sku: "GS-L-NVY", price: "275.00", available: true, stock: 4, stockWas: null, lowStockAt: 1, pictureId: null }] });
 
     await admin.adminProducts.saveOptions({ productId: id, options: [{ name: "Size", choices: ["M", "L", "XL"] }, { name: "Colour", choices: ["Navy", "White"] }] });
     const after = await variantsOf(id);
@@ -124,7 +124,7 @@ describe("options and variants", () => {
     const asCustomer = await callerAs(db, customer);
     expect((await trpcRefusal(asCustomer.adminProducts.saveOptions({ productId: id, options: [] }))).code).toBe("FORBIDDEN");
     const [variant] = await variantsOf(id);
-    expect((await trpcRefusal(asCustomer.adminProducts.saveVariants({ productId: id, variants: [{ id: variant!.id, sku: null, price: "1.00", available: true, stock: null, lowStockAt: null }] }))).code).toBe("FORBIDDEN");
+    expect((await trpcRefusal(asCustomer.adminProducts.saveVariants({ productId: id, variants: [{ id: variant!.id, sku: null, price: "1.00", available: true, stock: null, stockWas: null, lowStockAt: null, pictureId: null }] }))).code).toBe("FORBIDDEN");
     const changed = await runAs(db.kysely, customer.identity, (trx) => trx.updateTable("product_variants").set({ price: "1.00", stock: 0 }).where("id", "=", variant!.id).executeTakeFirst());
     expect(changed.numUpdatedRows).toBe(0n);
     await expect(runAs(db.kysely, customer.identity, (trx) => sql`select public.save_product_options(${id}::uuid, '[]'::jsonb)`.execute(trx))).rejects.toThrow(/admins_only/);
@@ -162,11 +162,11 @@ describe("carts and orders name the variant", () => {
     const id = await newProduct("Branded cap", "120.00");
     await admin.adminProducts.saveOptions({ productId: id, options: [{ name: "Colour", choices: ["Red", "Black"] }] });
     const red = await variantOf(id, "Red");
-    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: red.id, sku: "CAP-RED", price: "135.50", available: true, stock: null, lowStockAt: null }] });
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: red.id, sku: "CAP-RED", price: "135.50", available: true, stock: null, stockWas: null, lowStockAt: null, pictureId: null }] });
     const order = await buy(await createUser(db), red.id, 2);
     expect(order.total).toBe("271.00");
 
-    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: red.id, sku: "CAP-R", price: "150.00", available: true, stock: null, lowStockAt: null }] });
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: red.id, sku: "CAP-R", price: "150.00", available: true, stock: null, stockWas: null, lowStockAt: null, pictureId: null }] });
     await db.kysely.updateTable("products").set({ name: "Cap" }).where("id", "=", id).execute();
     await admin.adminProducts.saveOptions({ productId: id, options: [{ name: "Colour", choices: ["Black"] }] });
 
@@ -179,7 +179,7 @@ describe("counted stock", () => {
   async function countedProduct(name: string, stock: number) {
     const id = await newProduct(name, "45.00");
     const [variant] = await variantsOf(id);
-    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variant!.id, sku: null, price: null, available: true, stock, lowStockAt: null }] });
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variant!.id, sku: null, price: null, available: true, stock, stockWas: null, lowStockAt: null, pictureId: null }] });
     return { id, variantId: variant!.id };
   }
 
@@ -242,6 +242,40 @@ describe("counted stock", () => {
     expect(await stockOf(variantId)).toBe(1);
   });
 
+  it("counts a variant's stock over all of a customer's lines of it, one per personalisation", async () => {
+    const { id } = await countedProduct("Name badge", 3);
+    await admin.adminProducts.savePersonalisation({ productId: id, fields: [{ label: "Name", kind: "text", required: true, maxLength: 20, price: null }] });
+    const [field] = (await admin.adminProducts.variants({ id })).personalisation;
+    const caller = await callerAs(db, await createUser(db));
+    // A product without options takes its personalisation without a variant named (add_to_cart).
+    await caller.cart.add({ productId: id, personalisation: { [field!.id]: "Thandi" } });
+    await caller.cart.add({ productId: id, personalisation: { [field!.id]: "Thandi" } });
+    await caller.cart.add({ productId: id, personalisation: { [field!.id]: "Pieter" } });
+    const lines = (await caller.cart.list()).lines;
+    expect(lines.map((line) => line.quantity).sort()).toEqual([1, 2]);
+    // Three in the cart, three in stock: neither line can take one more.
+    for (const line of lines) {
+      const refused = await trpcRefusal(caller.cart.increase({ lineId: line.id }));
+      expect({ code: refused.code, message: refused.message }).toEqual({ code: "CONFLICT", message: messages.cart.notEnoughStock });
+    }
+    expect((await caller.cart.list()).lines.map((line) => line.quantity).sort()).toEqual([1, 2]);
+  });
+
+  it("never overwrites units an order took while the admin had the grid open: a changed stock is refused, an untouched one kept", async () => {
+    const { id, variantId } = await countedProduct("Staplers", 5);
+    await buy(await createUser(db), variantId, 2);
+    // The grid was read at 5; the admin types 10.
+    const refused = await trpcRefusal(admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variantId, sku: "STP-1", price: null, available: true, stock: 10, stockWas: 5, lowStockAt: null, pictureId: null }] }));
+    expect({ code: refused.code, message: refused.message }).toEqual({ code: "CONFLICT", message: messages.admin.variants.stockChanged("Staplers", 3) });
+    expect(await db.kysely.selectFrom("product_variants").select(["stock", "sku"]).where("id", "=", variantId).executeTakeFirstOrThrow()).toEqual({ stock: 3, sku: null });
+    // The stock left as read, another column changed: saved, and the 3 left stay 3.
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variantId, sku: "STP-1", price: null, available: true, stock: 5, stockWas: 5, lowStockAt: null, pictureId: null }] });
+    expect(await db.kysely.selectFrom("product_variants").select(["stock", "sku"]).where("id", "=", variantId).executeTakeFirstOrThrow()).toEqual({ stock: 3, sku: "STP-1" });
+    // Read again (3), it can be set.
+    await admin.adminProducts.saveVariants({ productId: id, variants: [{ id: variantId, sku: "STP-1", price: null, available: true, stock: 10, stockWas: 3, lowStockAt: null, pictureId: null }] });
+    expect(await stockOf(variantId)).toBe(10);
+  });
+
   it("shows the product's stock to shoppers: counted, summed over its variants, or null when not counted", async () => {
     const { id } = await countedProduct("Pens", 2);
     const visitor = await callerAs(db, null);
@@ -257,11 +291,42 @@ describe("counted stock", () => {
   });
 });
 
+describe("a variant's own picture", () => {
+  it("is one of its product's pictures, follows a replaced file, and goes back to the product's when the picture is removed", async () => {
+    const id = await newProduct("Two-tone cap");
+    await admin.adminProducts.saveOptions({ productId: id, options: [{ name: "Colour", choices: ["Red", "Black"] }] });
+    const red = await variantOf(id, "Red");
+    const redPicture = await db.kysely.insertInto("product_images").values({ product_id: id, path: "products/cap-red.webp", alt: "The red cap", position: 2 }).returning("id").executeTakeFirstOrThrow();
+    const other = await db.kysely.insertInto("product_images").values({ product_id: await newProduct("Other cap"), path: "products/other.webp", alt: "Another", position: 2 }).returning("id").executeTakeFirstOrThrow();
+    const save = (pictureId: string | null) => admin.adminProducts.saveVariants({ productId: id, variants: [{ id: red.id, sku: null, price: null, available: true, stock: null, stockWas: null, lowStockAt: null, pictureId }] });
+
+    await save(redPicture.id);
+    const visitor = await callerAs(db, null);
+    const shown = await visitor.catalogue.byId({ id });
+    expect(shown.variants.map((variant) => [variant.optionValues[0], variant.pictureUrl])).toEqual([
+      ["Red", expect.stringContaining("products/cap-red.webp")],
+      ["Black", null],
+    ]);
+    expect((await admin.adminProducts.variants({ id })).variants.find((variant) => variant.id === red.id)!.pictureId).toBe(redPicture.id);
+
+    // Another product's picture: refused, nothing changed; in SQL too.
+    expect((await trpcRefusal(save(other.id))).message).toBe(messages.admin.variants.pictureUnknown);
+    await expect(db.kysely.updateTable("product_variants").set({ image_path: "products/other.webp" }).where("id", "=", red.id).execute()).rejects.toThrow(/variant_picture_unknown/);
+    expect((await variantOf(id, "Red")).image_path).toBe("products/cap-red.webp");
+
+    // A new file for the picture: the variant shows it. The picture removed: the product's again.
+    await db.kysely.updateTable("product_images").set({ path: "products/cap-red-2.webp" }).where("id", "=", redPicture.id).execute();
+    expect((await variantOf(id, "Red")).image_path).toBe("products/cap-red-2.webp");
+    await admin.adminProducts.removePicture({ id: redPicture.id });
+    expect((await variantOf(id, "Red")).image_path).toBeNull();
+  });
+});
+
 describe("the variants grid's rules (shared by the form and the procedure)", () => {
   it("says what a stock must be, for text, fractions and negatives alike", async () => {
     const { saveVariantsInput } = await import("@/server/products/schemas");
     for (const stock of [Number("abc"), 2.5, -1, 1_000_001]) {
-      const parsed = saveVariantsInput.safeParse({ productId: randomUUID(), variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock, lowStockAt: null }] });
+      const parsed = saveVariantsInput.safeParse({ productId: randomUUID(), variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock, stockWas: null, lowStockAt: null, pictureId: null }] });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.message).toBe(messages.admin.variants.stockInvalid);
     }
@@ -273,7 +338,7 @@ describe("what a form parses, its procedure takes again (tRPC checks the form's 
     const { saveOptionsInput, savePersonalisationInput, saveVariantsInput } = await import("@/server/products/schemas");
     const productId = randomUUID();
     const cases: [{ parse: (value: unknown) => unknown }, unknown][] = [
-      [saveVariantsInput, { productId, variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock: null, lowStockAt: null }] }],
+      [saveVariantsInput, { productId, variants: [{ id: randomUUID(), sku: "", price: "", available: true, stock: null, stockWas: null, lowStockAt: null, pictureId: null }] }],
       [saveOptionsInput, { productId, options: [{ name: " Size ", choices: [" S", "M "] }] }],
       [savePersonalisationInput, { productId, fields: [{ label: "Logo", kind: "file", required: false, maxLength: null, price: "" }, { label: "Name", kind: "text", required: true, maxLength: 12, price: "25" }] }],
     ];

@@ -12,6 +12,14 @@ const STEP: Record<string, (at: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
+/** The event the product page's variant picker sends a gallery to show a chosen variant's picture. */
+export const SHOW_PICTURE_EVENT = "gallery:show-picture";
+
+/** Asks the gallery `galleryId` to show the picture at `url` (nothing happens if it has none there). */
+export function showPicture(galleryId: string, url: string) {
+  document.getElementById(galleryId)?.dispatchEvent(new CustomEvent(SHOW_PICTURE_EVENT, { detail: url }));
+}
+
 function trackOf(galleryId: string): HTMLElement | null {
   return document.getElementById(galleryId)?.querySelector<HTMLElement>("[data-gallery-track]") ?? null;
 }
@@ -27,7 +35,8 @@ function scrollToPicture(track: HTMLElement, index: number, count: number): numb
 /**
  * The product gallery's client island (product-gallery.tsx renders the pictures): previous and
  * next, a button per picture, and ArrowLeft/ArrowRight/Home/End anywhere in the gallery, each
- * scrolling the server-rendered row to a picture; the counter follows swipes too.
+ * scrolling the server-rendered row to a picture; the counter follows swipes too. A chosen
+ * variant's own picture is shown when the variant picker asks (showPicture).
  */
 export function GalleryControls({ galleryId, count }: { galleryId: string; count: number }) {
   const [current, setCurrent] = useState(0);
@@ -62,6 +71,14 @@ export function GalleryControls({ galleryId, count }: { galleryId: string; count
       target.current = scrollToPicture(track, step(at, count), count);
       setCurrent(target.current);
     };
+    const onShowPicture = (event: Event) => {
+      const slides = Array.from(track.querySelectorAll<HTMLElement>("[data-picture-url]"));
+      const index = slides.findIndex((slide) => slide.dataset.pictureUrl === (event as CustomEvent<string>).detail);
+      if (index < 0) return;
+      target.current = scrollToPicture(track, index, count);
+      setCurrent(target.current);
+    };
+    gallery.addEventListener(SHOW_PICTURE_EVENT, onShowPicture);
     track.addEventListener("scroll", onScroll, { passive: true });
     track.addEventListener("pointerdown", onSwipe, { passive: true });
     gallery.addEventListener("keydown", onKey);
@@ -69,6 +86,7 @@ export function GalleryControls({ galleryId, count }: { galleryId: string; count
       track.removeEventListener("scroll", onScroll);
       track.removeEventListener("pointerdown", onSwipe);
       gallery.removeEventListener("keydown", onKey);
+      gallery.removeEventListener(SHOW_PICTURE_EVENT, onShowPicture);
     };
   }, [galleryId, count]);
 

@@ -29,7 +29,7 @@ export function ProductGallery({ id, pictures, productName, fallbackUrl, sizes }
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-3xl border border-line [scrollbar-width:none] focus-visible:outline-offset-2 [&::-webkit-scrollbar]:hidden"
       >
         {pictures.map((picture, index) => (
-          <div key={picture.id} role="group" aria-roledescription="slide" aria-label={mp.position(index + 1, pictures.length)} className="w-full shrink-0 snap-start snap-always">
+          <div key={picture.id} data-picture-url={picture.url} role="group" aria-roledescription="slide" aria-label={mp.position(index + 1, pictures.length)} className="w-full shrink-0 snap-start snap-always">
             <ProductImage src={picture.url} alt={picture.alt} sizes={sizes} priority={index === 0} />
           </div>
         ))}

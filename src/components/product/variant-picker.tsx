@@ -8,6 +8,7 @@ import { formatRand } from "@/lib/money";
 import { canBuy, stockLabel } from "@/lib/stock";
 import type { CatalogueOption, CataloguePersonalisationField, CatalogueVariant } from "@/server/catalogue/catalogue-queries";
 import { BackInStock } from "./back-in-stock";
+import { showPicture } from "./gallery-controls";
 import { PersonalisationInputs } from "./personalisation-inputs";
 
 type Viewer = "visitor" | "customer" | "admin";
@@ -35,7 +36,9 @@ export function VariantPicker({
   variants,
   personalisation,
   viewer,
+  galleryId,
 }: {
+  galleryId: string;
   productId: string;
   options: CatalogueOption[];
   variants: CatalogueVariant[];
@@ -59,6 +62,13 @@ export function VariantPicker({
   }, []);
 
   const variant = variantOf(variants, chosen);
+  // A variant with its own picture shows it in the gallery when it is chosen (not on the first paint).
+  const pictureUrl = variant?.pictureUrl ?? null;
+  const shownPicture = useRef(pictureUrl);
+  useEffect(() => {
+    if (pictureUrl && pictureUrl !== shownPicture.current) showPicture(galleryId, pictureUrl);
+    shownPicture.current = pictureUrl;
+  }, [galleryId, pictureUrl]);
   const buyable = variant !== undefined && canBuy(variant);
   const choosable = options.map((option, i) =>
     option.choices.map((choice) => {

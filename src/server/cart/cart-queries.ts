@@ -133,7 +133,7 @@ export async function cartCount(trx: Tx): Promise<number> {
 
 /** +1 on the caller's line; the line's check (line-limit.ts) refuses past the limit. */
 export async function incrementLine(trx: Tx, lineId: string): Promise<void> {
-  await trx.updateTable("cart_items").set({ quantity: sql`quantity + 1` }).where("id", "=", lineId).execute();
+  await sql`select public.increase_cart_line(${lineId}::uuid)`.execute(trx);
 }
 
 /** -1 on the caller's line. */
@@ -147,17 +147,13 @@ export async function deleteLine(trx: Tx, lineId: string): Promise<void> {
 }
 
 /**
- * add_to_cart() (a product without options) or add_variant_to_cart() (a chosen variant, which
- * must be the product's, or a product without options with personalisation): +1 on an existing
- * line with the same personalisation, a new line at 1; the line's quantity and name in one
- * statement. Undefined when the variant is not the product's.
+ * add_variant_to_cart() (a chosen variant, which must be the product's) or add_to_cart() (a
+ * product without options): +1 on an existing line with the same personalisation, a new line at
+ * 1; the line's quantity and name in one statement. Undefined when the variant is not the product's.
  */
 export async function addOne(trx: Tx, productId: string, variantId?: string, personalisation: Record<string, string> = {}): Promise<{ quantity: number; name: string } | undefined> {
-  const line = variantId
-    ? sql`public.add_variant_to_cart(${variantId}::uuid, ${JSON.stringify(personalisation)}::jsonb)`
-    : Object.keys(personalisation).length > 0
-      ? sql`public.add_variant_to_cart((select v.id from public.product_variants v where v.product_id = ${productId}::uuid and (select count(*) from public.product_variants w where w.product_id = ${productId}::uuid) = 1), ${JSON.stringify(personalisation)}::jsonb)`
-      : sql`public.add_to_cart(${productId}::uuid)`;
+  const values = JSON.stringify(personalisation);
+  const line = variantId ? sql`public.add_variant_to_cart(${variantId}::uuid, ${values}::jsonb)` : sql`public.add_to_cart(${productId}::uuid, ${values}::jsonb)`;
   const { rows } = await sql<{ quantity: number; name: string; product_id: string }>`
     select line.quantity, line.product_id, public.variant_line_name(p.name, v.option_values) as name
     from ${line} as line

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
+import { sqlErrorCode } from "@/server/db/sql-errors";
 import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, showPersonalisation, type Cart } from "./cart-queries";
 import { lineLimitRefusal } from "./line-limit";
 import type { LineRefInput } from "./schemas";
@@ -29,8 +30,9 @@ async function lineOf(trx: Tx, lineId: string) {
 }
 
 /**
- * +1 on a line already in the cart, as far as the line's limit (MAX_CART_LINE_QUANTITY) and a
- * counted variant's stock (place_order checks the stock again, under its lock). An
+ * +1 on a line already in the cart (increase_cart_line()), as far as the line's limit
+ * (MAX_CART_LINE_QUANTITY) and a counted variant's stock over all the caller's lines of it
+ * (place_order checks the stock again, under its lock). An
  * unavailable product cannot be added to a cart (docs/architecture.md#decisions-on-the-spec), so neither can more of one
  * already there: the cart page offers no "+" on such a line, and the API says why.
  */
@@ -38,10 +40,11 @@ export function increaseLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) 
   return ctx.db.transaction(async (trx) => {
     const line = await lineOf(trx, input.lineId);
     if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
-    if (line.stock !== null && line.quantity >= line.stock) throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock });
     try {
       await incrementLine(trx, input.lineId);
     } catch (error) {
+      if (sqlErrorCode(error) === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
+      if (sqlErrorCode(error) === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
       throw lineLimitRefusal(error) ?? error;
     }
     return { message: messages.cart.quantityUpdated(line.name) };

@@ -37,7 +37,8 @@ export interface CatalogueVariant {
   available: boolean;
   /** Null: not counted. */
   stock: number | null;
-  imageUrl: string | null;
+  /** Its own picture, one of the product's (the page's gallery shows it when it is chosen); null: the product's. */
+  pictureUrl: string | null;
 }
 
 export interface CatalogueOption {
@@ -83,10 +84,28 @@ export function productImageUrl(imagePath: string | null, publicUrl: PublicUrl):
   return publicUrl({ bucket: "products-services", path: imagePath });
 }
 
+/**
+ * Products with what the shop shows of their variants, read in one pass over each product's
+ * available variants (a lateral aggregate): the price range, and the stock when every one is counted.
+ */
 function productQuery(trx: Tx) {
   return trx
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("product_variants as v")
+          .whereRef("v.product_id", "=", "p.id")
+          .where("v.available", "=", true)
+          .select([
+            sql<string | null>`min(coalesce(v.price, p.price))`.as("price_from"),
+            sql<string | null>`max(coalesce(v.price, p.price))`.as("price_to"),
+            sql<string | null>`case when bool_and(v.stock is not null) then sum(v.stock) end`.as("stock"),
+          ])
+          .as("va"),
+      (join) => join.onTrue(),
+    )
     .select([
       "p.id",
       "p.name",
@@ -97,9 +116,9 @@ function productQuery(trx: Tx) {
       "p.created_at",
       "c.name as category",
       sql<boolean>`exists (select 1 from public.product_options o where o.product_id = p.id)`.as("has_options"),
-      sql<string | null>`(select min(coalesce(v.price, p.price)) from public.product_variants v where v.product_id = p.id and v.available)`.as("price_from"),
-      sql<string | null>`(select max(coalesce(v.price, p.price)) from public.product_variants v where v.product_id = p.id and v.available)`.as("price_to"),
-      sql<string | null>`(select case when bool_and(v.stock is not null) then sum(v.stock) end from public.product_variants v where v.product_id = p.id and v.available)`.as("stock"),
+      "va.price_from",
+      "va.price_to",
+      "va.stock",
     ]);
 }
 
@@ -201,7 +220,7 @@ export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productI
     trx
       .selectFrom("product_variants as v")
       .innerJoin("products as p", "p.id", "v.product_id")
-      .select(["v.id", "v.option_values", "v.available", "v.stock", sql<string>`coalesce(v.price, p.price)`.as("price"), sql<string | null>`coalesce(v.image_path, p.image_path)`.as("image_path")])
+      .select(["v.id", "v.option_values", "v.available", "v.stock", sql<string>`coalesce(v.price, p.price)`.as("price"), "v.image_path"])
       .where("v.product_id", "=", productId)
       .orderBy("v.position")
       .orderBy("v.created_at")
@@ -221,7 +240,7 @@ export async function findProductChoices(trx: Tx, publicUrl: PublicUrl, productI
       price: Number(variant.price),
       available: variant.available,
       stock: variant.stock,
-      imageUrl: productImageUrl(variant.image_path, publicUrl),
+      pictureUrl: productImageUrl(variant.image_path, publicUrl),
     })),
     personalisation: fields.map((field) => ({ id: field.id, label: field.label, kind: field.kind, required: field.required, maxLength: field.max_length, price: Number(field.price) })),
   };

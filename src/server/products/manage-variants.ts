@@ -39,15 +39,21 @@ export async function setOptions({ ctx, input }: { ctx: Ctx; input: SaveOptionsI
   }
 }
 
-/** Saves the variants' SKU, price, availability, stock and low-stock mark, all or none. */
+/** Saves the variants' SKU, price, availability, stock, low-stock mark and picture, all or none. */
 export async function setVariants({ ctx, input }: { ctx: Ctx; input: SaveVariantsInput }) {
   try {
     const name = await ctx.db.transaction(async (trx) => {
-      for (const variant of input.variants) {
-        if (!(await updateVariant(trx, input.productId, variant))) throw new TRPCError({ code: "CONFLICT", message: v.variantUnknown });
-      }
       const product = await readVariants(trx, input.productId);
       if (!product) throw notFound();
+      for (const variant of input.variants) {
+        const updated = await updateVariant(trx, input.productId, variant);
+        if (updated.result === "unknown") throw new TRPCError({ code: "CONFLICT", message: v.variantUnknown });
+        if (updated.result === "pictureUnknown") throw new TRPCError({ code: "CONFLICT", message: v.pictureUnknown });
+        if (updated.result === "stockChanged") {
+          const label = product.variants.find((row) => row.id === variant.id)?.optionValues.join(" / ") || product.name;
+          throw new TRPCError({ code: "CONFLICT", message: v.stockChanged(label, updated.now) });
+        }
+      }
       return product.name;
     });
     ctx.catalogue.changed();

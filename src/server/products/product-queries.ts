@@ -125,6 +125,8 @@ export interface AdminVariant {
   available: boolean;
   stock: number | null;
   lowStockAt: number | null;
+  /** Its own picture (one of the product's), or null: the product's card picture. */
+  pictureId: string | null;
 }
 
 /** A product's options and variants (admins), in order; undefined if the product is gone. */
@@ -133,12 +135,14 @@ export async function readVariants(trx: Tx, productId: string) {
   if (!product) return undefined;
   const options = await trx.selectFrom("product_options").select(["name", "choices"]).where("product_id", "=", productId).orderBy("position").execute();
   const variants = await trx
-    .selectFrom("product_variants")
-    .select(["id", "option_values", "sku", "price", "available", "stock", "low_stock_at"])
-    .where("product_id", "=", productId)
-    .orderBy("position")
-    .orderBy("created_at")
+    .selectFrom("product_variants as v")
+    .leftJoin("product_images as i", (join) => join.onRef("i.product_id", "=", "v.product_id").onRef("i.path", "=", "v.image_path"))
+    .select(["v.id", "v.option_values", "v.sku", "v.price", "v.available", "v.stock", "v.low_stock_at", "i.id as picture_id"])
+    .where("v.product_id", "=", productId)
+    .orderBy("v.position")
+    .orderBy("v.created_at")
     .execute();
+  const pictures = await trx.selectFrom("product_images").select(["id", "alt", "position"]).where("product_id", "=", productId).orderBy("position").execute();
   const personalisation = await trx
     .selectFrom("product_personalisation_fields")
     .select(["id", "label", "kind", "required", "max_length", "price"])
@@ -150,6 +154,7 @@ export async function readVariants(trx: Tx, productId: string) {
     price: product.price,
     personalisation: personalisation.map((field) => ({ id: field.id, label: field.label, kind: field.kind, required: field.required, maxLength: field.max_length, price: field.price })),
     options,
+    pictures,
     variants: variants.map(
       (row): AdminVariant => ({
         id: row.id,
@@ -159,6 +164,7 @@ export async function readVariants(trx: Tx, productId: string) {
         available: row.available,
         stock: row.stock,
         lowStockAt: row.low_stock_at,
+        pictureId: row.picture_id,
       }),
     ),
   };
@@ -170,19 +176,34 @@ export async function saveOptions(trx: Tx, productId: string, options: { name: s
   return rows[0]!.count;
 }
 
-/** Updates one of the product's variants; false if it is not (any more) the product's. */
+/**
+ * Updates one of the product's variants. The stock is written only when the admin changed it, and
+ * only over the stock they read (`stockWas`): an order that took units meanwhile is never undone.
+ * "unknown": not (any more) the product's; "stockChanged": its stock is no longer `stockWas`
+ * (`now` says what it is); "pictureUnknown": the picture is not (any more) the product's.
+ */
 export async function updateVariant(
   trx: Tx,
   productId: string,
-  variant: { id: string; sku: string | null; price: string | null; available: boolean; stock: number | null; lowStockAt: number | null },
-): Promise<boolean> {
-  const result = await trx
+  variant: { id: string; sku: string | null; price: string | null; available: boolean; stock: number | null; stockWas: number | null; lowStockAt: number | null; pictureId: string | null },
+): Promise<{ result: "ok" | "unknown" | "pictureUnknown" } | { result: "stockChanged"; now: number | null }> {
+  let imagePath: string | null = null;
+  if (variant.pictureId) {
+    const picture = await trx.selectFrom("product_images").select("path").where("id", "=", variant.pictureId).where("product_id", "=", productId).executeTakeFirst();
+    if (!picture) return { result: "pictureUnknown" };
+    imagePath = picture.path;
+  }
+  const stockChanged = variant.stock !== variant.stockWas;
+  let update = trx
     .updateTable("product_variants")
-    .set({ sku: variant.sku, price: variant.price, available: variant.available, stock: variant.stock, low_stock_at: variant.lowStockAt })
+    .set({ sku: variant.sku, price: variant.price, available: variant.available, low_stock_at: variant.lowStockAt, image_path: imagePath, ...(stockChanged ? { stock: variant.stock } : {}) })
     .where("id", "=", variant.id)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .where("product_id", "=", productId);
+  if (stockChanged) update = update.where(sql<boolean>`stock is not distinct from ${variant.stockWas}::integer`);
+  const result = await update.executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return { result: "ok" };
+  const current = await trx.selectFrom("product_variants").select("stock").where("id", "=", variant.id).where("product_id", "=", productId).executeTakeFirst();
+  return current ? { result: "stockChanged", now: current.stock } : { result: "unknown" };
 }
 
 /**

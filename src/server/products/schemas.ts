@@ -116,7 +116,11 @@ export const saveVariantsInput = z.object({
         price: z.union([priceText, z.literal("").transform(() => null)]).nullable(),
         available: z.boolean(),
         stock: stockCount,
+        /** The stock as the grid read it: a stock that changed since (an order took some) is not overwritten. */
+        stockWas: stockCount,
         lowStockAt: stockCount,
+        /** One of the product's pictures (admin's pictures list), or null: the product's card picture. */
+        pictureId: z.uuid(v.pictureUnknown).nullable(),
       }),
     )
     .min(1)

@@ -85,7 +85,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
           </p>
           <p className="text-lg leading-relaxed text-muted">{product.description}</p>
           {(product.hasOptions || product.personalisation.length > 0) && product.available ? (
-            <VariantPicker productId={product.id} options={product.options} variants={product.variants} personalisation={product.personalisation} viewer={viewer} />
+            <VariantPicker galleryId="product-pictures" productId={product.id} options={product.options} variants={product.variants} personalisation={product.personalisation} viewer={viewer} />
           ) : (
             <>
               {product.available && stock && product.stock !== 0 ? <p className="text-sm font-medium text-muted">{stock}</p> : null}

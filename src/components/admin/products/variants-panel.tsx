@@ -18,13 +18,14 @@ export function VariantsPanel({ productId, show }: { productId: string; show: Re
       </p>
     );
   }
-  const { options, variants, price, personalisation } = found.data;
-  // Keyed by what was saved, so each form starts again from the database after a save.
-  const key = JSON.stringify([options, variants]);
+  const { options, variants, pictures, price, personalisation } = found.data;
+  // The options and personalisation forms start again from what was saved (new ids included); the
+  // grid only when the options made other variants: it merges what is read again with edits not yet saved.
+  const variantIds = variants.map((variant) => variant.id).join();
   return (
     <div className="space-y-6 rounded-2xl border border-line bg-surface p-4">
-      <OptionsEditor key={`options-${key}`} productId={productId} options={options} show={show} />
-      <VariantsGrid key={`variants-${key}`} productId={productId} basePrice={price} variants={variants} show={show} />
+      <OptionsEditor key={`options-${JSON.stringify(options)}`} productId={productId} options={options} show={show} />
+      <VariantsGrid key={`variants-${variantIds}`} productId={productId} basePrice={price} variants={variants} pictures={pictures} show={show} />
       <PersonalisationEditor key={`personalisation-${JSON.stringify(personalisation)}`} productId={productId} fields={personalisation} show={show} />
     </div>
   );
