@@ -23,9 +23,12 @@ import { answer, countStep, expectOk, expectRefused, waitMessages, type Answer }
 import { checkInvariants } from "./invariants";
 import { databaseNow, MODEL_CATEGORY, PASSWORD, type RealShop } from "./real-shop";
 import {
+  addRefusal,
   cartCount,
   cartTotalCents,
   cancelUnpaid,
+  reopenShortfall,
+  setOrderStatus,
   CUSTOMERS,
   dropFromCarts,
   MAX_ORDER_TOTAL_CENTS,
@@ -71,6 +74,12 @@ function expectSignInRequired(result: Answer<unknown>, what: string) {
   expectRefused(result, what, "UNAUTHORIZED", messages.auth.signInRequired);
 }
 
+/** Refused one more on a line: the line's limit, or a counted stock the cart's lines would pass. */
+function expectAddRefused(result: Answer<unknown>, what: string, refusal: "lineLimit" | "notEnoughStock") {
+  if (refusal === "lineLimit") expectRefused(result, what, "BAD_REQUEST", messages.cart.lineLimit);
+  else expectRefused(result, what, "CONFLICT", messages.cart.notEnoughStock);
+}
+
 // --- Cart --------------------------------------------------------------------------------------
 
 class AddToCart extends Step {
@@ -93,7 +102,8 @@ class AddToCart extends Step {
     if (signedOut(customer)) return expectSignInRequired(result, what);
     if (product.deleted || !product.available) return expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable);
     const quantity = customer.cart.get(this.product) ?? 0;
-    if (quantity >= MAX_CART_LINE_QUANTITY) return expectRefused(result, what, "BAD_REQUEST", messages.cart.lineLimit);
+    const refusal = addRefusal(product, quantity);
+    if (refusal) return expectAddRefused(result, what, refusal);
     expect(expectOk(result, what), what).toEqual({
       quantity: quantity + 1,
       message: quantity === 0 ? messages.cart.added(product.name) : messages.cart.quantityUpdated(product.name),
@@ -128,14 +138,17 @@ class BurstOfAdds extends Step {
     if (signedOut(customer)) return results.forEach((result) => expectSignInRequired(result, what));
     if (product.deleted || !product.available) return results.forEach((result) => expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable));
     const before = customer.cart.get(this.product) ?? 0;
-    const added = Math.min(this.adds, MAX_CART_LINE_QUANTITY - before);
+    // The adds queue on the line's row: each is taken until the first refusal, which every later one repeats.
+    let added = 0;
+    while (added < this.adds && addRefusal(product, before + added) === null) added++;
+    const refusal = addRefusal(product, before + added);
     const quantities = results.flatMap((result) => (result.ok ? [result.value.quantity] : [])).sort((a, b) => a - b);
     expect(quantities, what).toEqual(Array.from({ length: added }, (_, i) => before + i + 1));
     for (const result of results) {
-      if (!result.ok) expectRefused(result, what, "BAD_REQUEST", messages.cart.lineLimit);
+      if (!result.ok) expectAddRefused(result, what, refusal ?? "lineLimit");
       else expect(result.value.message, what).toBe(result.value.quantity === 1 ? messages.cart.added(product.name) : messages.cart.quantityUpdated(product.name));
     }
-    customer.cart.set(this.product, before + added);
+    if (before + added > 0) customer.cart.set(this.product, before + added);
   }
   toString() {
     return `customer ${this.customer} adds product ${this.product} ${this.adds} times at once`;
@@ -171,7 +184,8 @@ class ChangeLine extends Step {
     if (this.change === "increase") {
       // The cart page offers no "+" on an unavailable line; the API says why instead of adding.
       if (!product.available) return expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable);
-      if (quantity >= MAX_CART_LINE_QUANTITY) return expectRefused(result, what, "BAD_REQUEST", messages.cart.lineLimit);
+      const refusal = addRefusal(product, quantity);
+      if (refusal) return expectAddRefused(result, what, refusal);
       expect(expectOk(result, what), what).toEqual({ message: messages.cart.quantityUpdated(product.name) });
       customer.cart.set(this.product, quantity + 1);
     } else if (this.change === "decrease" && quantity > 1) {
@@ -341,6 +355,12 @@ class PlaceOrder extends Step {
     if (reference !== customer.reservation) return expectRefused(result, what, "CONFLICT", messages.checkout.referenceStale);
     const totalCents = cartTotalCents(model, customer);
     if (totalCents > MAX_ORDER_TOTAL_CENTS) return expectRefused(result, what, "BAD_REQUEST", messages.checkout.totalTooLarge);
+    // Counted stock is taken variant by variant in id order; the first that has too few is named.
+    const short = [...customer.cart]
+      .map(([index, quantity]) => ({ product: model.products[index]!, quantity }))
+      .filter(({ product, quantity }) => product.stock !== null && quantity > product.stock)
+      .sort((a, b) => (a.product.variantId < b.product.variantId ? -1 : 1))[0];
+    if (short) return expectRefused(result, what, "CONFLICT", messages.checkout.notEnoughStock(short.product.name, short.product.stock!));
 
     const placed = expectOk(result, what);
     expect(placed, what).toEqual({ orderId: expect.any(String), reference, message: messages.checkout.success(reference) });
@@ -353,7 +373,9 @@ class PlaceOrder extends Step {
       totalCents,
       lines: [...customer.cart].map(([index, quantity]) => {
         const product = model.products[index]!;
-        return { name: product.name, unitCents: product.priceCents, quantity };
+        const stockTaken = product.stock === null ? 0 : quantity;
+        if (product.stock !== null) product.stock -= quantity;
+        return { product: index, name: product.name, unitCents: product.priceCents, quantity, stockTaken };
       }),
       ageDays: 0,
     });
@@ -819,6 +841,68 @@ class ChangePrice extends Step {
   }
 }
 
+/**
+ * The admin's variants grid for a model product's one variant: counts its stock (or stops
+ * counting), with the stock the grid read, or one read before an order took some (a stale tab).
+ */
+class SetStock extends Step {
+  constructor(
+    readonly product: number,
+    readonly stock: number | null,
+    readonly staleBy: number,
+  ) {
+    super();
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const product = model.products[this.product]!;
+    const what = String(this);
+    const stockWas = product.stock === null ? null : product.stock + this.staleBy;
+    const result = await answer(
+      real.admin.adminProducts.saveVariants({
+        productId: product.id,
+        variants: [{ id: product.variantId, sku: null, price: null, available: true, stock: this.stock, stockWas, lowStockAt: null, pictureId: null }],
+      }),
+      what,
+    );
+    if (product.deleted) return expectRefused(result, what, "NOT_FOUND", messages.catalogue.productNotFound);
+    // A stock left as read is not written; a changed one only over the stock read.
+    if (this.stock !== stockWas && stockWas !== product.stock) {
+      return expectRefused(result, what, "CONFLICT", messages.admin.variants.stockChanged(product.name, product.stock));
+    }
+    expect(expectOk(result, what), what).toEqual({ message: messages.admin.variants.variantsSaved(product.name) });
+    if (this.stock !== stockWas) product.stock = this.stock;
+  }
+  toString() {
+    return `admin sets product ${this.product}'s stock to ${this.stock ?? "not counted"}${this.staleBy ? ` from a grid ${this.staleBy} behind` : ""}`;
+  }
+}
+
+/**
+ * "Time passes": shoppers outside the model bought some of a counted product (straight in SQL,
+ * privileged), so the model's carts hold more than is left and checkouts and reopenings must refuse.
+ */
+class OthersBuy extends Step {
+  constructor(
+    readonly product: number,
+    readonly units: number,
+  ) {
+    super();
+  }
+  override precondition(model: Readonly<ShopModel>) {
+    const product = model.products[this.product]!;
+    return !product.deleted && product.stock !== null && product.stock > 0;
+  }
+  async step(model: ShopModel, real: RealShop) {
+    const product = model.products[this.product]!;
+    const left = Math.max(0, product.stock! - this.units);
+    await sql`update public.product_variants set stock = ${left} where id = ${product.variantId}::uuid`.execute(real.db.kysely);
+    product.stock = left;
+  }
+  toString() {
+    return `time passes: other shoppers buy ${this.units} of product ${this.product}`;
+  }
+}
+
 class UpdateStatus extends Step {
   constructor(
     readonly pick: number,
@@ -833,8 +917,12 @@ class UpdateStatus extends Step {
     const order = model.orders[this.pick % model.orders.length]!;
     const what = String(this);
     const result = await answer(real.admin.adminOrders.updateStatus({ id: order.id, status: this.status }), what);
+    // Reopening a cancelled order takes its units again: refused while a counted stock has fewer left.
+    if (order.status === "cancelled" && this.status !== "cancelled" && reopenShortfall(model, order).length > 0) {
+      return expectRefused(result, what, "CONFLICT", messages.adminOrders.reopenOutOfStock);
+    }
     expect(expectOk(result, what), what).toEqual({ message: messages.adminOrders.updated(order.reference, messages.adminStatus[this.status]) });
-    order.status = this.status;
+    setOrderStatus(model, order, this.status);
   }
   toString() {
     return `admin sets order #${this.pick} to ${this.status}`;
@@ -973,6 +1061,13 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(3, fc.tuple(product, fc.constantFrom(false, true, true)).map(([p, available]) => new SetAvailability(p, available))),
     weighted(1, product.map((p) => new DeleteProduct(p))),
     weighted(2, fc.tuple(product, fc.constantFrom(...PRICES)).map(([p, price]) => new ChangePrice(p, price))),
+    weighted(
+      3,
+      fc
+        .tuple(product, fc.constantFrom<number | null>(null, 0, 1, 2, 3, 5, 20), fc.constantFrom(0, 0, 0, 2))
+        .map(([p, stock, staleBy]) => new SetStock(p, stock, staleBy)),
+    ),
+    weighted(2, fc.tuple(product, fc.constantFrom(1, 2, 5)).map(([p, units]) => new OthersBuy(p, units))),
     weighted(3, fc.tuple(fc.nat(), fc.constantFrom(...ORDER_STATUSES)).map(([pick, status]) => new UpdateStatus(pick, status))),
     weighted(2, fc.option(fc.constantFrom(...ORDER_STATUSES), { nil: undefined }).map((status) => new AdminListsOrders(status))),
     weighted(1, fc.constantFrom(0, 1, 7, 30).map((days) => new SetUnpaidDays(days))),

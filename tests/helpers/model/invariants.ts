@@ -63,6 +63,15 @@ export async function checkInvariants(model: ShopModel, real: RealShop): Promise
     expect(during, `order ${line.reference} has a line for a product that was unavailable when it was placed`).toBeUndefined();
   }
 
+  // Counted stock (issue 37): as the model says, never below zero.
+  for (const [index, product] of model.products.entries()) {
+    if (product.deleted) continue;
+    const row = await db.kysely.selectFrom("product_variants").select("stock").where("id", "=", product.variantId).executeTakeFirstOrThrow();
+    expect(row.stock, `product ${index}'s stock against the model`).toBe(product.stock);
+  }
+  const { rows: negative } = await sql<{ id: string }>`select id from public.product_variants where stock < 0`.execute(db.kysely);
+  expect(negative, "variants below zero").toEqual([]);
+
   // Carts: the rows, the model, and the count each signed-in customer's badge shows.
   for (const [index, customer] of model.customers.entries()) {
     const { rows } = await sql<{ n: number }>`

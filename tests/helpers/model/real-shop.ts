@@ -96,7 +96,8 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
       .values({ name, description: "", price, category_id: categoryId, image_path: null })
       .returning("id")
       .executeTakeFirstOrThrow();
-    products.push({ id: row.id, name, priceCents: toCents(price), available: true, deleted: false });
+    const variant = await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", row.id).executeTakeFirstOrThrow();
+    products.push({ id: row.id, name, priceCents: toCents(price), available: true, deleted: false, variantId: variant.id, stock: null });
   }
   // Written behind the catalogue's back: its cached reads must not outlive the set-up.
   (await catalogueFor(db, localFileUrl)).changed();

@@ -4,6 +4,7 @@
  * their statuses, the unpaid-order setting, the rate limits), kept in plain data so each command
  * can say what the API must answer before it calls it.
  */
+import { MAX_CART_LINE_QUANTITY } from "@/lib/constants";
 import type { OrderStatus } from "@/server/db/schema";
 
 /** How many customers and products one run plays with: few, so commands collide often. */
@@ -17,6 +18,10 @@ export interface ModelProduct {
   priceCents: bigint;
   available: boolean;
   deleted: boolean;
+  /** Its one variant (the model's products have no options): what carts, orders and stock refer to. */
+  variantId: string;
+  /** Units in stock, when the admin counts them (issue 37); null: not counted. */
+  stock: number | null;
 }
 
 export interface ModelCustomer {
@@ -47,9 +52,13 @@ export interface ModelCustomer {
 }
 
 export interface ModelOrderLine {
+  /** The product's index in the model. */
+  product: number;
   name: string;
   unitCents: bigint;
   quantity: number;
+  /** Units taken from a counted stock at checkout (0: not counted then), given back on cancellation. */
+  stockTaken: number;
 }
 
 export interface ModelOrder {
@@ -110,8 +119,39 @@ export function cartTotalCents(model: ShopModel, customer: ModelCustomer): bigin
 export function cancelUnpaid(model: ShopModel): void {
   if (model.unpaidOrderDays === 0) return;
   for (const order of model.orders) {
-    if (order.status === "pending_payment" && order.ageDays >= model.unpaidOrderDays) order.status = "cancelled";
+    if (order.status === "pending_payment" && order.ageDays >= model.unpaidOrderDays) setOrderStatus(model, order, "cancelled");
   }
+}
+
+/**
+ * Why adding one more to a line of `quantity` is refused, in the order the shop checks (the
+ * line's limit, then a counted stock over the line; the model's lines are one per product); null: it is added.
+ */
+export function addRefusal(product: ModelProduct, quantity: number): "lineLimit" | "notEnoughStock" | null {
+  if (quantity >= MAX_CART_LINE_QUANTITY) return "lineLimit";
+  if (product.stock !== null && quantity + 1 > product.stock) return "notEnoughStock";
+  return null;
+}
+
+/**
+ * The lines an order's reopening cannot take again (a counted stock with fewer units left than
+ * it took); empty: it can. A deleted product's or an uncounted stock is left alone.
+ */
+export function reopenShortfall(model: ShopModel, order: ModelOrder): ModelOrderLine[] {
+  return order.lines.filter((line) => {
+    const product = model.products[line.product]!;
+    return line.stockTaken > 0 && !product.deleted && product.stock !== null && product.stock < line.stockTaken;
+  });
+}
+
+/** A status change, with what it does to counted stock (cancelling gives the units back, reopening takes them). */
+export function setOrderStatus(model: ShopModel, order: ModelOrder, status: OrderStatus): void {
+  const sign = status === "cancelled" && order.status !== "cancelled" ? 1 : order.status === "cancelled" && status !== "cancelled" ? -1 : 0;
+  for (const line of order.lines) {
+    const product = model.products[line.product]!;
+    if (sign !== 0 && line.stockTaken > 0 && !product.deleted && product.stock !== null) product.stock += sign * line.stockTaken;
+  }
+  order.status = status;
 }
 
 /** Order Management's tab counts, from the model. */
