@@ -21,6 +21,8 @@ export interface BenchUser {
 
 export interface PreparedShop {
   productIds: string[];
+  /** Each product's first variant (what a cart line names when the product has options). */
+  firstVariant: Map<string, string>;
   customers: BenchUser[];
   admin: BenchUser;
 }
@@ -30,6 +32,12 @@ export async function prepareShop(options: {
   dataDir: string;
   products: number;
   customers: number;
+  /**
+   * Variants per product (issue 37's benchmark: 6): every product without options gets a Size
+   * option with this many choices, each a variant with counted stock (100,000) and the last
+   * dearer. 1 (the default): products stay as seeded.
+   */
+  variants?: number;
 }): Promise<PreparedShop> {
   const database = await openDatabase(options.database);
   try {
@@ -51,8 +59,27 @@ export async function prepareShop(options: {
           select * from public.products order by id offset ((n - 1) % 20) limit 1
         ) p on true`.execute(db);
     }
-    const { rows: products } = await sql<{ id: string }>`
-      select id from public.products where available order by created_at desc`.execute(db);
+    const variants = options.variants ?? 1;
+    if (variants > 1) {
+      const sizes = Array.from({ length: variants }, (_, i) => `Size ${i + 1}`);
+      await sql`
+        insert into public.product_options (product_id, position, name, choices)
+        select p.id, 1, 'Size', ${sizes}::text[] from public.products p
+        where not exists (select 1 from public.product_options o where o.product_id = p.id)`.execute(db);
+      await sql`
+        delete from public.product_variants v
+        where v.option_values = '{}' and exists (select 1 from public.product_options o where o.product_id = v.product_id)`.execute(db);
+      await sql`
+        insert into public.product_variants (product_id, option_values, price, stock, position)
+        select o.product_id, array[u.size], case when u.n = ${variants} then p.price + 20 end, 100000, u.n
+        from public.product_options o
+        join public.products p on p.id = o.product_id
+        cross join lateral unnest(o.choices) with ordinality as u(size, n)
+        where o.name = 'Size' and o.choices = ${sizes}::text[]`.execute(db);
+    }
+    const { rows: products } = await sql<{ id: string; variant_id: string }>`
+      select p.id, (select v.id from public.product_variants v where v.product_id = p.id order by v.position, v.created_at limit 1) as variant_id
+      from public.products p where p.available order by p.created_at desc`.execute(db);
 
     // Customers: the sign-up trigger makes each profile (role 'user').
     const secret = loadSigningSecret({ secret: process.env.AUTH_JWT_SECRET, dataDir: options.dataDir });
@@ -97,7 +124,7 @@ export async function prepareShop(options: {
     const customers: BenchUser[] = [];
     for (const user of users) customers.push(await session(user));
     const adminUser = await session({ id: admin.id, email: admin.email ?? "", fullName: "Admin" });
-    return { productIds: products.map((p) => p.id), customers, admin: adminUser };
+    return { productIds: products.map((p) => p.id), firstVariant: new Map(products.map((p) => [p.id, p.variant_id])), customers, admin: adminUser };
   } finally {
     await database.close();
   }

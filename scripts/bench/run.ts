@@ -7,6 +7,7 @@
  *   npm run bench                     # build, then measure the embedded default
  *   npm run bench -- --no-build       # reuse the current .next build
  *   BENCH_PRODUCTS=500 BENCH_DURATION=5 npm run bench
+ *   BENCH_PRODUCTS=2000 BENCH_VARIANTS=6 npm run bench   # every product in six sizes, counted stock
  *   BENCH_ONLY=none npm run bench -- --no-build   # no load cases: checkout, live updates, weight, vitals, Lighthouse
  *
  * Lighthouse's mobile run (scripts/bench/lighthouse.ts, median of LIGHTHOUSE_RUNS=3 per page) measures
@@ -30,6 +31,8 @@ import { runBooks } from "./books";
 import { lighthouseTable, measureLighthouse, type LighthouseResult } from "./lighthouse";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
+/** Variants per product (BENCH_VARIANTS=6 with BENCH_PRODUCTS=2000: issue 37's catalogue); 1: as seeded. */
+const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
 /** The storefront pages measured for a visitor and for a signed-in customer. */
@@ -90,6 +93,8 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
   const running = await startServer(PORT, serverEnv);
   try {
     const productId = shop.productIds[Math.floor(shop.productIds.length / 2)]!;
+    // A product with options is added as one of its variants, as its page does.
+    const addBody = VARIANTS > 1 ? { productId, variantId: shop.firstVariant.get(productId)! } : { productId };
     const cartCustomers = shop.customers.slice(0, ADD_TO_CART_CUSTOMERS);
     let checkoutPool = shop.customers.slice(ADD_TO_CART_CUSTOMERS);
 
@@ -136,7 +141,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
         path: "/api/trpc/cart.add",
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: mutationBody({ productId }),
+        body: mutationBody(addBody),
         setupRequest: asCustomer(cartCustomers),
       },
     ];
@@ -152,7 +157,7 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
     for (const connections of CONNECTIONS) {
       const customers = checkoutPool.slice(0, CHECKOUTS[connections]);
       checkoutPool = checkoutPool.slice(customers.length);
-      await eachLimited(customers, 8, async (customer) => void (await post(BASE_URL, "cart.add", customer.cookie, { productId })));
+      await eachLimited(customers, 8, async (customer) => void (await post(BASE_URL, "cart.add", customer.cookie, addBody)));
       // Each pays with the reference their checkout page reserves (place_order takes no other).
       const references = new Map<string, string>();
       await eachLimited(customers, 8, async (customer) => {
@@ -343,7 +348,7 @@ async function main() {
 
   const benchShop = async (shop: FreshShop) => {
     console.log(`[bench] ${shop.mode}: seeding ${PRODUCTS} products and ${CUSTOMERS} customers`);
-    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: PRODUCTS, customers: CUSTOMERS });
+    const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: PRODUCTS, customers: CUSTOMERS, variants: VARIANTS });
     results.push(await benchMode(shop.mode, prepared, shop.serverEnv));
   };
   await withFreshEmbeddedShop("shop-bench", benchShop);
