@@ -92,6 +92,25 @@ test.describe("a product's pictures (issue 37)", () => {
     await visitor.setViewportSize({ width: 390, height: 844 });
     await testInfo.attach("gallery-390", { body: await visitor.screenshot(), contentType: "image/png" });
 
+    // A variant's own picture: Navy shows the collar; choosing Navy turns the gallery to it.
+    const item = page.getByRole("list", { name: "Products" }).getByRole("listitem").filter({ hasText: "Gallery Golf Shirt" });
+    await item.getByRole("button", { name: "Options and stock of Gallery Golf Shirt" }).click();
+    const options = item.getByRole("form", { name: "Options" });
+    await options.getByRole("button", { name: "Add option" }).click();
+    await options.getByLabel("Option 1 name").fill("Colour");
+    await options.getByLabel("Choices, separated by commas").first().fill("White, Navy");
+    await options.getByRole("button", { name: "Save options" }).click();
+    await expect(page.getByText(messages.admin.variants.optionsSaved("Gallery Golf Shirt", 2))).toBeVisible();
+    const grid = item.getByRole("form", { name: "Variants" });
+    await grid.getByLabel("Picture of Navy").selectOption({ label: "3. The collar" });
+    await grid.getByRole("button", { name: "Save variants" }).click();
+    await expect(page.getByText(messages.admin.variants.variantsSaved("Gallery Golf Shirt"))).toBeVisible();
+    await visitor.reload();
+    await expect(back).toBeInViewport({ ratio: 0.9 });
+    await visitor.locator("label").filter({ has: visitor.getByRole("radio", { name: /^Navy\b/ }) }).click();
+    await expect(collar).toBeInViewport({ ratio: 0.9 });
+    await expect(gallery.getByRole("button", { name: mp.show(3, 3) })).toHaveAttribute("aria-current", "true");
+
     // Removing a picture: the page shows the two left.
     page.once("dialog", (dialog) => void dialog.accept());
     await panel.getByRole("button", { name: mp.remove(3) }).click();
