@@ -29,6 +29,15 @@ import {
   cancelUnpaid,
   reopenShortfall,
   setOrderStatus,
+  addInput,
+  itemName,
+  itemPersonalisation,
+  itemProduct,
+  itemUnitCents,
+  itemVariant,
+  ITEMS,
+  PLAIN_PRODUCTS,
+  type ModelVariant,
   CUSTOMERS,
   dropFromCarts,
   MAX_ORDER_TOTAL_CENTS,
@@ -96,22 +105,23 @@ class AddToCart extends Step {
   }
   async step(model: ShopModel, real: RealShop) {
     const customer = model.customers[this.customer]!;
-    const product = model.products[this.product]!;
+    const product = itemProduct(model, this.product);
     const what = String(this);
-    const result = await asCustomer(real, this.customer, what, (caller) => caller.cart.add({ productId: product.id }));
+    const result = await asCustomer(real, this.customer, what, (caller) => caller.cart.add(addInput(model, this.product)));
     if (signedOut(customer)) return expectSignInRequired(result, what);
     if (product.deleted || !product.available) return expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable);
     const quantity = customer.cart.get(this.product) ?? 0;
-    const refusal = addRefusal(product, quantity);
+    const refusal = addRefusal(model, customer, this.product);
     if (refusal) return expectAddRefused(result, what, refusal);
+    const name = itemName(model, this.product);
     expect(expectOk(result, what), what).toEqual({
       quantity: quantity + 1,
-      message: quantity === 0 ? messages.cart.added(product.name) : messages.cart.quantityUpdated(product.name),
+      message: quantity === 0 ? messages.cart.added(name) : messages.cart.quantityUpdated(name),
     });
     customer.cart.set(this.product, quantity + 1);
   }
   toString() {
-    return `customer ${this.customer} adds product ${this.product}`;
+    return `customer ${this.customer} adds item ${this.product}`;
   }
 }
 
@@ -130,28 +140,30 @@ class BurstOfAdds extends Step {
   }
   async step(model: ShopModel, real: RealShop) {
     const customer = model.customers[this.customer]!;
-    const product = model.products[this.product]!;
+    const product = itemProduct(model, this.product);
+    const name = itemName(model, this.product);
     const what = String(this);
     const results = await Promise.all(
-      Array.from({ length: this.adds }, () => asCustomer(real, this.customer, what, (caller) => caller.cart.add({ productId: product.id }))),
+      Array.from({ length: this.adds }, () => asCustomer(real, this.customer, what, (caller) => caller.cart.add(addInput(model, this.product)))),
     );
     if (signedOut(customer)) return results.forEach((result) => expectSignInRequired(result, what));
     if (product.deleted || !product.available) return results.forEach((result) => expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable));
     const before = customer.cart.get(this.product) ?? 0;
     // The adds queue on the line's row: each is taken until the first refusal, which every later one repeats.
     let added = 0;
-    while (added < this.adds && addRefusal(product, before + added) === null) added++;
-    const refusal = addRefusal(product, before + added);
+    const refusalAt = (quantity: number) => addRefusal(model, { ...customer, cart: new Map(customer.cart).set(this.product, quantity) }, this.product);
+    while (added < this.adds && refusalAt(before + added) === null) added++;
+    const refusal = refusalAt(before + added);
     const quantities = results.flatMap((result) => (result.ok ? [result.value.quantity] : [])).sort((a, b) => a - b);
     expect(quantities, what).toEqual(Array.from({ length: added }, (_, i) => before + i + 1));
     for (const result of results) {
       if (!result.ok) expectAddRefused(result, what, refusal ?? "lineLimit");
-      else expect(result.value.message, what).toBe(result.value.quantity === 1 ? messages.cart.added(product.name) : messages.cart.quantityUpdated(product.name));
+      else expect(result.value.message, what).toBe(result.value.quantity === 1 ? messages.cart.added(name) : messages.cart.quantityUpdated(name));
     }
     if (before + added > 0) customer.cart.set(this.product, before + added);
   }
   toString() {
-    return `customer ${this.customer} adds product ${this.product} ${this.adds} times at once`;
+    return `customer ${this.customer} adds item ${this.product} ${this.adds} times at once`;
   }
 }
 
@@ -170,13 +182,11 @@ class ChangeLine extends Step {
   }
   async step(model: ShopModel, real: RealShop) {
     const customer = model.customers[this.customer]!;
-    const product = model.products[this.product]!;
+    const product = itemProduct(model, this.product);
+    const name = itemName(model, this.product);
     const what = String(this);
-    // The line's id as the cart page has it (a line of another product's, or none: a stale tab).
-    const line = customer.id
-      ? await real.db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", customer.id).where("product_id", "=", product.id).executeTakeFirst()
-      : undefined;
-    const lineId = line?.id ?? randomUUID();
+    // The line's id as the cart page has it (none: a stale tab).
+    const lineId = (await lineIdOf(model, real, this.customer, this.product)) ?? randomUUID();
     const result = await asCustomer(real, this.customer, what, (caller) => caller.cart[this.change]({ lineId }));
     if (signedOut(customer)) return expectSignInRequired(result, what);
     const quantity = customer.cart.get(this.product);
@@ -184,12 +194,12 @@ class ChangeLine extends Step {
     if (this.change === "increase") {
       // The cart page offers no "+" on an unavailable line; the API says why instead of adding.
       if (!product.available) return expectRefused(result, what, "BAD_REQUEST", messages.cart.unavailable);
-      const refusal = addRefusal(product, quantity);
+      const refusal = addRefusal(model, customer, this.product);
       if (refusal) return expectAddRefused(result, what, refusal);
-      expect(expectOk(result, what), what).toEqual({ message: messages.cart.quantityUpdated(product.name) });
+      expect(expectOk(result, what), what).toEqual({ message: messages.cart.quantityUpdated(name) });
       customer.cart.set(this.product, quantity + 1);
     } else if (this.change === "decrease" && quantity > 1) {
-      expect(expectOk(result, what), what).toEqual({ message: messages.cart.quantityUpdated(product.name) });
+      expect(expectOk(result, what), what).toEqual({ message: messages.cart.quantityUpdated(name) });
       customer.cart.set(this.product, quantity - 1);
     } else {
       expect(expectOk(result, what), what).toEqual({ message: messages.cart.removed });
@@ -197,8 +207,22 @@ class ChangeLine extends Step {
     }
   }
   toString() {
-    return `customer ${this.customer} ${this.change}s product ${this.product}`;
+    return `customer ${this.customer} ${this.change}s item ${this.product}`;
   }
+}
+
+/** The id of the customer's cart line for the item (its variant and personalisation), if the cart has one. */
+async function lineIdOf(model: ShopModel, real: RealShop, index: number, item: number): Promise<string | undefined> {
+  const customer = model.customers[index]!;
+  if (!customer.id) return undefined;
+  const line = await real.db.kysely
+    .selectFrom("cart_items")
+    .select("id")
+    .where("user_id", "=", customer.id)
+    .where("variant_id", "=", itemVariant(model, item).id)
+    .where(sql<boolean>`personalisation = ${JSON.stringify(itemPersonalisation(model, item))}::jsonb`)
+    .executeTakeFirst();
+  return line?.id;
 }
 
 class ListCart extends Step {
@@ -212,12 +236,29 @@ class ListCart extends Step {
     if (signedOut(customer)) return expectSignInRequired(result, what);
     const cart = expectOk(result, what);
     expect(
-      cart.lines.map((line) => ({ productId: line.productId, name: line.name, price: line.price, quantity: line.quantity, available: line.available })),
+      cart.lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        name: line.name,
+        price: line.price,
+        quantity: line.quantity,
+        available: line.available,
+        personalisation: line.personalisation.map(({ label, value }) => ({ label, value })),
+      })),
       what,
     ).toEqual(
       [...customer.cart].map(([index, quantity]) => {
-        const product = model.products[index]!;
-        return { productId: product.id, name: product.name, price: toRands(product.priceCents), quantity, available: product.available };
+        const product = itemProduct(model, index);
+        const { name } = ITEMS[index]!;
+        return {
+          productId: product.id,
+          variantId: itemVariant(model, index).id,
+          name: itemName(model, index),
+          price: toRands(itemUnitCents(model, index)),
+          quantity,
+          available: product.available,
+          personalisation: name === null ? [] : [{ label: "Name", value: name }],
+        };
       }),
     );
     expect({ total: cart.total, count: cart.count }, what).toEqual({ total: toRands(cartTotalCents(model, customer)), count: cartCount(customer) });
@@ -246,12 +287,11 @@ class ManyAdds extends Step {
   }
   async step(model: ShopModel, real: RealShop) {
     const customer = model.customers[this.customer]!;
-    const products = [...customer.cart.keys()];
-    const product = products[this.line % products.length]!;
+    const items = [...customer.cart.keys()];
+    const item = items[this.line % items.length]!;
     const quantity = MAX_CART_LINE_QUANTITY - this.belowLimit;
-    await sql`update public.cart_items set quantity = ${quantity}
-      where user_id = ${customer.id}::uuid and product_id = ${model.products[product]!.id}::uuid`.execute(real.db.kysely);
-    customer.cart.set(product, quantity);
+    await sql`update public.cart_items set quantity = ${quantity} where id = ${(await lineIdOf(model, real, this.customer, item))!}::uuid`.execute(real.db.kysely);
+    customer.cart.set(item, quantity);
   }
   toString() {
     return `time passes: customer ${this.customer} has added to cart line ${this.line} until ${this.belowLimit} below the limit`;
@@ -349,18 +389,21 @@ class PlaceOrder extends Step {
     }
     if (customer.cart.size === 0) return expectRefused(result, what, "BAD_REQUEST", messages.checkout.cartEmptyOrSignedOut);
     if (invalidProof) return expectRefused(result, what, "BAD_REQUEST", UPLOAD_MESSAGES.not_a_proof);
-    if ([...customer.cart.keys()].some((index) => !model.products[index]!.available)) {
+    if ([...customer.cart.keys()].some((index) => !itemProduct(model, index).available)) {
       return expectRefused(result, what, "BAD_REQUEST", messages.checkout.itemsUnavailable);
     }
     if (reference !== customer.reservation) return expectRefused(result, what, "CONFLICT", messages.checkout.referenceStale);
     const totalCents = cartTotalCents(model, customer);
     if (totalCents > MAX_ORDER_TOTAL_CENTS) return expectRefused(result, what, "BAD_REQUEST", messages.checkout.totalTooLarge);
-    // Counted stock is taken variant by variant in id order; the first that has too few is named.
-    const short = [...customer.cart]
-      .map(([index, quantity]) => ({ product: model.products[index]!, quantity }))
-      .filter(({ product, quantity }) => product.stock !== null && quantity > product.stock)
-      .sort((a, b) => (a.product.variantId < b.product.variantId ? -1 : 1))[0];
-    if (short) return expectRefused(result, what, "CONFLICT", messages.checkout.notEnoughStock(short.product.name, short.product.stock!));
+    // Counted stock is taken variant by variant (all the cart's lines of one together) in id
+    // order; the first that has too few is named, by the variant's line name.
+    const wanted = new Map<ModelVariant, { name: string; quantity: number }>();
+    for (const [index, quantity] of customer.cart) {
+      const variant = itemVariant(model, index);
+      wanted.set(variant, { name: itemName(model, index), quantity: (wanted.get(variant)?.quantity ?? 0) + quantity });
+    }
+    const short = [...wanted].filter(([variant, { quantity }]) => variant.stock !== null && quantity > variant.stock).sort(([a], [b]) => (a.id < b.id ? -1 : 1))[0];
+    if (short) return expectRefused(result, what, "CONFLICT", messages.checkout.notEnoughStock(short[1].name, short[0].stock!));
 
     const placed = expectOk(result, what);
     expect(placed, what).toEqual({ orderId: expect.any(String), reference, message: messages.checkout.success(reference) });
@@ -372,10 +415,10 @@ class PlaceOrder extends Step {
       status: "pending_payment",
       totalCents,
       lines: [...customer.cart].map(([index, quantity]) => {
-        const product = model.products[index]!;
-        const stockTaken = product.stock === null ? 0 : quantity;
-        if (product.stock !== null) product.stock -= quantity;
-        return { product: index, name: product.name, unitCents: product.priceCents, quantity, stockTaken };
+        const variant = itemVariant(model, index);
+        const stockTaken = variant.stock === null ? 0 : quantity;
+        if (variant.stock !== null) variant.stock -= quantity;
+        return { item: index, name: itemName(model, index), unitCents: itemUnitCents(model, index), quantity, stockTaken };
       }),
       ageDays: 0,
     });
@@ -396,7 +439,10 @@ function orderShape(order: { id: string; reference: string; status: string; tota
     reference: order.reference,
     status: order.status,
     total: order.total,
-    items: order.items.map(({ name, quantity, unitPrice }) => ({ name, quantity, unitPrice })).sort((a, b) => a.name.localeCompare(b.name)),
+    // Two lines can share a name (one variant, other personalisation): the price and quantity order them.
+    items: order.items
+      .map(({ name, quantity, unitPrice }) => ({ name, quantity, unitPrice }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.unitPrice - b.unitPrice || a.quantity - b.quantity),
   };
 }
 
@@ -445,7 +491,7 @@ class ExportData extends Step {
       new Set(model.orders.filter((order) => order.accountId === customer.id).map((order) => order.reference)),
     );
     expect(data.cart.map(({ product, quantity }) => ({ product, quantity })), what).toEqual(
-      [...customer.cart].map(([index, quantity]) => ({ product: model.products[index]!.name, quantity })),
+      [...customer.cart].map(([index, quantity]) => ({ product: itemName(model, index), quantity })),
     );
   }
   toString() {
@@ -842,38 +888,39 @@ class ChangePrice extends Step {
 }
 
 /**
- * The admin's variants grid for a model product's one variant: counts its stock (or stops
- * counting), with the stock the grid read, or one read before an order took some (a stale tab).
+ * The admin's variants grid for an item's variant: counts its stock (or stops counting), with the
+ * stock the grid read, or one read before an order took some (a stale tab).
  */
 class SetStock extends Step {
   constructor(
-    readonly product: number,
+    readonly item: number,
     readonly stock: number | null,
     readonly staleBy: number,
   ) {
     super();
   }
   async step(model: ShopModel, real: RealShop) {
-    const product = model.products[this.product]!;
+    const product = itemProduct(model, this.item);
+    const variant = itemVariant(model, this.item);
     const what = String(this);
-    const stockWas = product.stock === null ? null : product.stock + this.staleBy;
+    const stockWas = variant.stock === null ? null : variant.stock + this.staleBy;
     const result = await answer(
       real.admin.adminProducts.saveVariants({
         productId: product.id,
-        variants: [{ id: product.variantId, sku: null, price: null, available: true, stock: this.stock, stockWas, lowStockAt: null, pictureId: null }],
+        variants: [{ id: variant.id, sku: null, price: null, available: true, stock: this.stock, stockWas, lowStockAt: null, pictureId: null }],
       }),
       what,
     );
     if (product.deleted) return expectRefused(result, what, "NOT_FOUND", messages.catalogue.productNotFound);
     // A stock left as read is not written; a changed one only over the stock read.
-    if (this.stock !== stockWas && stockWas !== product.stock) {
-      return expectRefused(result, what, "CONFLICT", messages.admin.variants.stockChanged(product.name, product.stock));
+    if (this.stock !== stockWas && stockWas !== variant.stock) {
+      return expectRefused(result, what, "CONFLICT", messages.admin.variants.stockChanged(variant.size ?? product.name, variant.stock));
     }
     expect(expectOk(result, what), what).toEqual({ message: messages.admin.variants.variantsSaved(product.name) });
-    if (this.stock !== stockWas) product.stock = this.stock;
+    if (this.stock !== stockWas) variant.stock = this.stock;
   }
   toString() {
-    return `admin sets product ${this.product}'s stock to ${this.stock ?? "not counted"}${this.staleBy ? ` from a grid ${this.staleBy} behind` : ""}`;
+    return `admin sets item ${this.item}'s stock to ${this.stock ?? "not counted"}${this.staleBy ? ` from a grid ${this.staleBy} behind` : ""}`;
   }
 }
 
@@ -883,23 +930,23 @@ class SetStock extends Step {
  */
 class OthersBuy extends Step {
   constructor(
-    readonly product: number,
+    readonly item: number,
     readonly units: number,
   ) {
     super();
   }
   override precondition(model: Readonly<ShopModel>) {
-    const product = model.products[this.product]!;
-    return !product.deleted && product.stock !== null && product.stock > 0;
+    const variant = itemVariant(model, this.item);
+    return !itemProduct(model, this.item).deleted && variant.stock !== null && variant.stock > 0;
   }
   async step(model: ShopModel, real: RealShop) {
-    const product = model.products[this.product]!;
-    const left = Math.max(0, product.stock! - this.units);
-    await sql`update public.product_variants set stock = ${left} where id = ${product.variantId}::uuid`.execute(real.db.kysely);
-    product.stock = left;
+    const variant = itemVariant(model, this.item);
+    const left = Math.max(0, variant.stock! - this.units);
+    await sql`update public.product_variants set stock = ${left} where id = ${variant.id}::uuid`.execute(real.db.kysely);
+    variant.stock = left;
   }
   toString() {
-    return `time passes: other shoppers buy ${this.units} of product ${this.product}`;
+    return `time passes: other shoppers buy ${this.units} of item ${this.item}'s variant`;
   }
 }
 
@@ -1019,6 +1066,10 @@ class OutsidersTry extends Step {
 
 const customer = fc.nat({ max: CUSTOMERS - 1 });
 const product = fc.nat({ max: PRODUCTS - 1 });
+/** What goes in a cart (ITEMS): a plain product, or the product with options in a size, with a name or not. */
+const item = fc.nat({ max: ITEMS.length - 1 });
+/** The plain products only: a request without a variant (from before the deletion). */
+const plainProduct = fc.nat({ max: PLAIN_PRODUCTS - 1 });
 
 /**
  * Every command, as one weighted choice: heavy on the cart and checkout, where state builds up
@@ -1028,16 +1079,16 @@ const product = fc.nat({ max: PRODUCTS - 1 });
 export function shopCommands(maxCommands: number, replayPath?: string) {
   const weighted = (weight: number, arbitrary: fc.Arbitrary<ShopCommand>) => ({ weight, arbitrary });
   const command = fc.oneof(
-    weighted(12, fc.tuple(customer, product, fc.constantFrom(false, false, true)).map(([c, p, again]) => new AddToCart(c, p, again))),
+    weighted(12, fc.tuple(customer, item, fc.constantFrom(false, false, true)).map(([c, i, again]) => new AddToCart(c, i, again))),
     weighted(
       8,
       fc
-        .tuple(customer, product, fc.constantFrom("increase" as const, "increase" as const, "decrease" as const, "remove" as const), fc.constantFrom(true, true, true, false))
-        .map(([c, p, change, inCart]) => new ChangeLine(c, p, change, inCart)),
+        .tuple(customer, item, fc.constantFrom("increase" as const, "increase" as const, "decrease" as const, "remove" as const), fc.constantFrom(true, true, true, false))
+        .map(([c, i, change, inCart]) => new ChangeLine(c, i, change, inCart)),
     ),
     weighted(2, customer.map((c) => new ListCart(c))),
-    weighted(2, fc.tuple(customer, product, fc.integer({ min: 2, max: 20 })).map(([c, p, adds]) => new BurstOfAdds(c, p, adds))),
-    weighted(3, fc.tuple(customer, fc.nat({ max: PRODUCTS - 1 }), fc.constantFrom(0, 0, 1)).map(([c, line, below]) => new ManyAdds(c, line, below))),
+    weighted(2, fc.tuple(customer, item, fc.integer({ min: 2, max: 20 })).map(([c, i, adds]) => new BurstOfAdds(c, i, adds))),
+    weighted(3, fc.tuple(customer, fc.nat({ max: ITEMS.length - 1 }), fc.constantFrom(0, 0, 1)).map(([c, line, below]) => new ManyAdds(c, line, below))),
     weighted(6, fc.tuple(customer, fc.constantFrom(true, true, true, false)).map(([c, withCart]) => new StartCheckout(c, withCart))),
     weighted(
       8,
@@ -1054,7 +1105,7 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, right]) => new ChangePassword(c, right))),
     weighted(1, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, opens]) => new ChangeEmail(c, opens))),
     weighted(2, fc.tuple(customer, fc.constantFrom(true, true, false)).map(([c, afterDeletion]) => new SignUpAgain(c, afterDeletion))),
-    weighted(1, fc.tuple(customer, fc.constantFrom("add" as const, "contact" as const), product).map(([c, action, p]) => new InFlightRequest(c, action, p))),
+    weighted(1, fc.tuple(customer, fc.constantFrom("add" as const, "contact" as const), plainProduct).map(([c, action, p]) => new InFlightRequest(c, action, p))),
     weighted(2, fc.oneof(fc.constant("visitor" as const), customer).map((sender) => new SendMessage(sender))),
     weighted(1, fc.constant(new AdminReadsMessages())),
     weighted(2, fc.tuple(customer, fc.constantFrom<Limited>("checkout", "data export", "sign-in"), fc.integer({ min: 2, max: 10 })).map(([c, limited, tries]) => new ManyTries(c, limited, tries))),
@@ -1064,10 +1115,10 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(
       3,
       fc
-        .tuple(product, fc.constantFrom<number | null>(null, 0, 1, 2, 3, 5, 20), fc.constantFrom(0, 0, 0, 2))
-        .map(([p, stock, staleBy]) => new SetStock(p, stock, staleBy)),
+        .tuple(item, fc.constantFrom<number | null>(null, 0, 1, 2, 3, 5, 20), fc.constantFrom(0, 0, 0, 2))
+        .map(([i, stock, staleBy]) => new SetStock(i, stock, staleBy)),
     ),
-    weighted(2, fc.tuple(product, fc.constantFrom(1, 2, 5)).map(([p, units]) => new OthersBuy(p, units))),
+    weighted(2, fc.tuple(item, fc.constantFrom(1, 2, 5)).map(([i, units]) => new OthersBuy(i, units))),
     weighted(3, fc.tuple(fc.nat(), fc.constantFrom(...ORDER_STATUSES)).map(([pick, status]) => new UpdateStatus(pick, status))),
     weighted(2, fc.option(fc.constantFrom(...ORDER_STATUSES), { nil: undefined }).map((status) => new AdminListsOrders(status))),
     weighted(1, fc.constantFrom(0, 1, 7, 30).map((days) => new SetUnpaidDays(days))),

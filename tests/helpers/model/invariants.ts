@@ -66,8 +66,10 @@ export async function checkInvariants(model: ShopModel, real: RealShop): Promise
   // Counted stock (issue 37): as the model says, never below zero.
   for (const [index, product] of model.products.entries()) {
     if (product.deleted) continue;
-    const row = await db.kysely.selectFrom("product_variants").select("stock").where("id", "=", product.variantId).executeTakeFirstOrThrow();
-    expect(row.stock, `product ${index}'s stock against the model`).toBe(product.stock);
+    for (const variant of product.variants) {
+      const row = await db.kysely.selectFrom("product_variants").select("stock").where("id", "=", variant.id).executeTakeFirstOrThrow();
+      expect(row.stock, `product ${index}'s ${variant.size ?? "only"} variant's stock against the model`).toBe(variant.stock);
+    }
   }
   const { rows: negative } = await sql<{ id: string }>`select id from public.product_variants where stock < 0`.execute(db.kysely);
   expect(negative, "variants below zero").toEqual([]);

@@ -16,7 +16,7 @@ import { settingsFromEnv } from "@/server/settings/defaults";
 import type { RequestLimits, SignInLimits } from "@/server/security/rate-limit";
 import { callerAs, freshRequestLimits, freshSignInLimits, TestBrowser, testStorageRoot, type Caller } from "../browser";
 import { createUser, type TestDatabase } from "../database";
-import { CUSTOMERS, toCents, type ShopModel } from "./shop-model";
+import { CUSTOMERS, NAME_PRICE_CENTS, SIZES, toCents, toRands, type ModelProduct, type ShopModel } from "./shop-model";
 
 export interface RealShop {
   db: TestDatabase;
@@ -83,6 +83,28 @@ async function modelCategory(db: TestDatabase): Promise<string> {
   return (await db.kysely.insertInto("categories").values({ name: MODEL_CATEGORY }).returning("id").executeTakeFirstOrThrow()).id;
 }
 
+/**
+ * The product with options (issue 37): sizes S and L, and an optional name to add for R5, set up
+ * as save_product_options and the personalisation editor leave them (privileged, as a set-up).
+ */
+async function optionsProduct(db: TestDatabase, run: number, categoryId: string): Promise<ModelProduct> {
+  const name = `Model ${run} shirt`;
+  const { id } = await db.kysely.insertInto("products").values({ name, description: "", price: "120.00", category_id: categoryId, image_path: null }).returning("id").executeTakeFirstOrThrow();
+  await db.kysely.insertInto("product_options").values({ product_id: id, position: 1, name: "Size", choices: [...SIZES] }).execute();
+  await db.kysely.deleteFrom("product_variants").where("product_id", "=", id).execute();
+  const variants = [];
+  for (const [index, size] of SIZES.entries()) {
+    const variant = await db.kysely.insertInto("product_variants").values({ product_id: id, option_values: [size], position: index + 1 }).returning("id").executeTakeFirstOrThrow();
+    variants.push({ id: variant.id, size, stock: null });
+  }
+  const field = await db.kysely
+    .insertInto("product_personalisation_fields")
+    .values({ product_id: id, position: 1, label: "Name", kind: "text", required: false, max_length: 20, price: toRands(NAME_PRICE_CENTS).toFixed(2) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, name, priceCents: toCents("120.00"), available: true, deleted: false, variants, nameFieldId: field.id };
+}
+
 /** A fresh run: the real shop in its starting state and the model that describes it. */
 export async function startRun(db: TestDatabase, prices: string[]): Promise<{ model: ShopModel; real: RealShop }> {
   const run = ++runs;
@@ -97,8 +119,9 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
       .returning("id")
       .executeTakeFirstOrThrow();
     const variant = await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", row.id).executeTakeFirstOrThrow();
-    products.push({ id: row.id, name, priceCents: toCents(price), available: true, deleted: false, variantId: variant.id, stock: null });
+    products.push({ id: row.id, name, priceCents: toCents(price), available: true, deleted: false, variants: [{ id: variant.id, size: null, stock: null }], nameFieldId: null });
   }
+  products.push(await optionsProduct(db, run, categoryId));
   // Written behind the catalogue's back: its cached reads must not outlive the set-up.
   (await catalogueFor(db, localFileUrl)).changed();
 

@@ -9,7 +9,21 @@ import type { OrderStatus } from "@/server/db/schema";
 
 /** How many customers and products one run plays with: few, so commands collide often. */
 export const CUSTOMERS = 2;
-export const PRODUCTS = 3;
+/** Products without options (one variant each); one more, the last, has options and personalisation. */
+export const PLAIN_PRODUCTS = 3;
+export const PRODUCTS = PLAIN_PRODUCTS + 1;
+/** The product with options (issue 37): a Size of S or L, and an optional name to add for R5. */
+export const OPTIONS_PRODUCT = PLAIN_PRODUCTS;
+export const SIZES = ["S", "L"] as const;
+export const NAME_PRICE_CENTS = 500n;
+
+export interface ModelVariant {
+  id: string;
+  /** Its Size; null: the one variant of a product without options. */
+  size: string | null;
+  /** Units in stock, when the admin counts them (issue 37); null: not counted. */
+  stock: number | null;
+}
 
 export interface ModelProduct {
   id: string;
@@ -18,10 +32,74 @@ export interface ModelProduct {
   priceCents: bigint;
   available: boolean;
   deleted: boolean;
-  /** Its one variant (the model's products have no options): what carts, orders and stock refer to. */
-  variantId: string;
-  /** Units in stock, when the admin counts them (issue 37); null: not counted. */
-  stock: number | null;
+  /** What carts, orders and stock refer to: one for a product without options, one per Size otherwise. */
+  variants: ModelVariant[];
+  /** The personalisation field's id (a name to add), on the product with options. */
+  nameFieldId: string | null;
+}
+
+/** What a cart line holds: a product's variant, with a name added or not. */
+export interface ModelItem {
+  product: number;
+  variant: number;
+  name: string | null;
+}
+
+/**
+ * Everything a customer can put in a cart, by index: the plain products first (item i is product
+ * i, so their lines read as before), then the product with options in each size, bare and with a
+ * name (the same variant with other personalisation is a line of its own).
+ */
+export const ITEMS: ModelItem[] = [
+  ...Array.from({ length: PLAIN_PRODUCTS }, (_, product) => ({ product, variant: 0, name: null })),
+  { product: OPTIONS_PRODUCT, variant: 0, name: null },
+  { product: OPTIONS_PRODUCT, variant: 1, name: null },
+  { product: OPTIONS_PRODUCT, variant: 0, name: "Thandi" },
+  { product: OPTIONS_PRODUCT, variant: 1, name: "Sipho" },
+  { product: OPTIONS_PRODUCT, variant: 0, name: "Sipho" },
+];
+
+export function itemProduct(model: Readonly<ShopModel>, item: number): ModelProduct {
+  return model.products[ITEMS[item]!.product]!;
+}
+
+export function itemVariant(model: Readonly<ShopModel>, item: number): ModelVariant {
+  return itemProduct(model, item).variants[ITEMS[item]!.variant]!;
+}
+
+/** The line's name as the shop prints it: the product's, with the size ("Shirt — L"). */
+export function itemName(model: Readonly<ShopModel>, item: number): string {
+  const size = itemVariant(model, item).size;
+  return size === null ? itemProduct(model, item).name : `${itemProduct(model, item).name} — ${size}`;
+}
+
+/** The unit price: the product's (the model's variants have none of their own), plus the name when one is added. */
+export function itemUnitCents(model: Readonly<ShopModel>, item: number): bigint {
+  return itemProduct(model, item).priceCents + (ITEMS[item]!.name === null ? 0n : NAME_PRICE_CENTS);
+}
+
+/** The personalisation a cart line holds ({} without). */
+export function itemPersonalisation(model: Readonly<ShopModel>, item: number): Record<string, string> {
+  const { name } = ITEMS[item]!;
+  const field = itemProduct(model, item).nameFieldId;
+  return name === null || field === null ? {} : { [field]: name };
+}
+
+/** What cart.add is sent for the item, as the product page sends it. */
+export function addInput(model: Readonly<ShopModel>, item: number) {
+  const product = itemProduct(model, item);
+  if (product.nameFieldId === null) return { productId: product.id };
+  return { productId: product.id, variantId: itemVariant(model, item).id, personalisation: itemPersonalisation(model, item) };
+}
+
+/** How many of the item's variant the customer's cart holds, over all its lines. */
+export function variantInCart(customer: ModelCustomer, item: number): number {
+  const { product, variant } = ITEMS[item]!;
+  let count = 0;
+  for (const [other, quantity] of customer.cart) {
+    if (ITEMS[other]!.product === product && ITEMS[other]!.variant === variant) count += quantity;
+  }
+  return count;
 }
 
 export interface ModelCustomer {
@@ -30,7 +108,7 @@ export interface ModelCustomer {
   password: string;
   deleted: boolean;
   signedIn: boolean;
-  /** Product index → quantity, in the order the lines were added (the cart's order). */
+  /** Item index (ITEMS) → quantity, in the order the lines were added (the cart's order). */
   cart: Map<number, number>;
   /** The open checkout reference, once checkout.start has reserved one. */
   reservation: string | null;
@@ -52,8 +130,8 @@ export interface ModelCustomer {
 }
 
 export interface ModelOrderLine {
-  /** The product's index in the model. */
-  product: number;
+  /** The item's index (ITEMS). */
+  item: number;
   name: string;
   unitCents: bigint;
   quantity: number;
@@ -111,7 +189,7 @@ export function cartCount(customer: ModelCustomer): number {
 
 export function cartTotalCents(model: ShopModel, customer: ModelCustomer): bigint {
   let total = 0n;
-  for (const [product, quantity] of customer.cart) total += model.products[product]!.priceCents * BigInt(quantity);
+  for (const [item, quantity] of customer.cart) total += itemUnitCents(model, item) * BigInt(quantity);
   return total;
 }
 
@@ -124,12 +202,13 @@ export function cancelUnpaid(model: ShopModel): void {
 }
 
 /**
- * Why adding one more to a line of `quantity` is refused, in the order the shop checks (the
- * line's limit, then a counted stock over the line; the model's lines are one per product); null: it is added.
+ * Why adding one more of an item to the customer's cart is refused, in the order the shop checks
+ * (the line's limit, then a counted stock over all the cart's lines of the variant); null: it is added.
  */
-export function addRefusal(product: ModelProduct, quantity: number): "lineLimit" | "notEnoughStock" | null {
-  if (quantity >= MAX_CART_LINE_QUANTITY) return "lineLimit";
-  if (product.stock !== null && quantity + 1 > product.stock) return "notEnoughStock";
+export function addRefusal(model: Readonly<ShopModel>, customer: ModelCustomer, item: number): "lineLimit" | "notEnoughStock" | null {
+  if ((customer.cart.get(item) ?? 0) >= MAX_CART_LINE_QUANTITY) return "lineLimit";
+  const stock = itemVariant(model, item).stock;
+  if (stock !== null && variantInCart(customer, item) + 1 > stock) return "notEnoughStock";
   return null;
 }
 
@@ -137,19 +216,22 @@ export function addRefusal(product: ModelProduct, quantity: number): "lineLimit"
  * The lines an order's reopening cannot take again (a counted stock with fewer units left than
  * it took); empty: it can. A deleted product's or an uncounted stock is left alone.
  */
-export function reopenShortfall(model: ShopModel, order: ModelOrder): ModelOrderLine[] {
-  return order.lines.filter((line) => {
-    const product = model.products[line.product]!;
-    return line.stockTaken > 0 && !product.deleted && product.stock !== null && product.stock < line.stockTaken;
-  });
+export function reopenShortfall(model: ShopModel, order: ModelOrder): ModelVariant[] {
+  const taken = new Map<ModelVariant, number>();
+  for (const line of order.lines) {
+    if (line.stockTaken === 0 || itemProduct(model, line.item).deleted) continue;
+    const variant = itemVariant(model, line.item);
+    taken.set(variant, (taken.get(variant) ?? 0) + line.stockTaken);
+  }
+  return [...taken].filter(([variant, units]) => variant.stock !== null && variant.stock < units).map(([variant]) => variant);
 }
 
 /** A status change, with what it does to counted stock (cancelling gives the units back, reopening takes them). */
 export function setOrderStatus(model: ShopModel, order: ModelOrder, status: OrderStatus): void {
   const sign = status === "cancelled" && order.status !== "cancelled" ? 1 : order.status === "cancelled" && status !== "cancelled" ? -1 : 0;
   for (const line of order.lines) {
-    const product = model.products[line.product]!;
-    if (sign !== 0 && line.stockTaken > 0 && !product.deleted && product.stock !== null) product.stock += sign * line.stockTaken;
+    const variant = itemVariant(model, line.item);
+    if (sign !== 0 && line.stockTaken > 0 && !itemProduct(model, line.item).deleted && variant.stock !== null) variant.stock += sign * line.stockTaken;
   }
   order.status = status;
 }
@@ -166,5 +248,7 @@ export function orderCounts(model: ShopModel): Record<OrderStatus | "all", numbe
 
 /** Drops a deleted product's lines from every cart (the database's cascade). */
 export function dropFromCarts(model: ShopModel, product: number): void {
-  for (const customer of model.customers) customer.cart.delete(product);
+  for (const customer of model.customers) {
+    for (const item of [...customer.cart.keys()]) if (ITEMS[item]!.product === product) customer.cart.delete(item);
+  }
 }
