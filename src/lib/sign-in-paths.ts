@@ -35,9 +35,16 @@ export function signInReasonMessage(reason: unknown): string | null {
 
 /** The sign-in page's address that returns to `next` afterwards and says why the visitor is there. */
 export function signInHref(next: string, reason: SignInReason | undefined = signInReasonFor(next)): string {
+  return `${SIGN_IN_PATH}?${signInQuery(next, reason).toString()}`;
+}
+
+export const SIGN_IN_PATH = "/auth/signin";
+
+/** signInHref's query: `next`, and `reason` when there is one (a form sends them as its fields). */
+export function signInQuery(next: string, reason: SignInReason | undefined = signInReasonFor(next)): URLSearchParams {
   const params = new URLSearchParams({ next });
   if (reason) params.set("reason", reason);
-  return `/auth/signin?${params.toString()}`;
+  return params;
 }
 
 /** The short codes /auth/callback puts in `?reason=` next to `error=google`. */

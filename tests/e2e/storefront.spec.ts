@@ -167,6 +167,20 @@ test.describe("product details", () => {
     await expect(page).toHaveURL(/\/auth\/signin\?next=/);
   });
 
+  test("before the page's scripts have run, a visitor's Add to Cart already works: it goes to sign in and back to the product", async ({ browser, page }) => {
+    const href = await productHref(page, PIES);
+    // No scripts at all: what a phone's first second is, for as long as it lasts.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const early = await context.newPage();
+    await early.goto(href);
+    const button = early.getByRole("button", { name: "Add to Cart" }).first();
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(early).toHaveURL(new RegExp(`/auth/signin\\?next=${encodeURIComponent(href).replace(/%2F/g, "(%2F|/)")}&reason=shop$`));
+    await expect(early.getByRole("heading", { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
   test("a customer adds to cart and is told so", async ({ page }) => {
     await signIn(page, DEMO_CUSTOMER);
     await page.goto(await productHref(page, PIES));

@@ -79,59 +79,61 @@ export function VariantPicker({
 
   const stock = variant ? stockLabel(variant.stock) : null;
   return (
-    <form ref={form} className="space-y-5" onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-status`}>
-      {options.map((option, i) => (
-        <fieldset key={option.name} className="space-y-2">
-          <legend className="text-sm font-semibold text-ink">
-            {option.name}: <span className="font-normal text-muted">{chosen[i]}</span>
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {option.choices.map((choice, c) => {
-              const state = choosable[i]![c]!;
-              const open = state === "open";
-              return (
-                <label key={choice} className="relative">
-                  <input
-                    type="radio"
-                    name={`option-${i}`}
-                    value={choice}
-                    checked={chosen[i] === choice}
-                    disabled={state === "none" && chosen[i] !== choice}
-                    onChange={() => setChosen((current) => current.map((value, j) => (j === i ? choice : value)))}
-                    className="peer sr-only"
-                  />
-                  <span
-                    className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line bg-white px-4 text-sm font-medium peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:text-muted peer-disabled:line-through ${open ? "" : "text-muted line-through"}`}
-                  >
-                    {choice}
-                    {open ? null : <span className="sr-only"> ({state === "soldOut" ? messages.catalogue.soldOut : messages.catalogue.notOffered})</span>}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-      ))}
-      {personalisation.length > 0 ? (
-        <PersonalisationInputs fields={personalisation} values={values} viewer={viewer} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
-      ) : null}
-      <div id={`${id}-status`} aria-live="polite" className="space-y-1">
-        {variant ? (
-          <p className="tabular text-2xl font-bold text-accent-700" data-testid="variant-price">
-            {formatRand(variant.price + addOn)}
-          </p>
-        ) : (
-          <p className="text-sm font-medium text-danger">{messages.catalogue.combinationUnavailable}</p>
-        )}
-        {variant && !variant.available ? <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p> : null}
-        {variant?.available && stock ? <p className={`text-sm font-medium ${variant.stock === 0 ? "text-danger" : "text-muted"}`}>{stock}</p> : null}
-      </div>
+    <div className="space-y-5">
+      <form ref={form} className="space-y-5" onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-status`}>
+        {options.map((option, i) => (
+          <fieldset key={option.name} className="space-y-2">
+            <legend className="text-sm font-semibold text-ink">
+              {option.name}: <span className="font-normal text-muted">{chosen[i]}</span>
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {option.choices.map((choice, c) => {
+                const state = choosable[i]![c]!;
+                const open = state === "open";
+                return (
+                  <label key={choice} className="relative">
+                    <input
+                      type="radio"
+                      name={`option-${i}`}
+                      value={choice}
+                      checked={chosen[i] === choice}
+                      disabled={state === "none" && chosen[i] !== choice}
+                      onChange={() => setChosen((current) => current.map((value, j) => (j === i ? choice : value)))}
+                      className="peer sr-only"
+                    />
+                    <span
+                      className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line bg-white px-4 text-sm font-medium peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:text-muted peer-disabled:line-through ${open ? "" : "text-muted line-through"}`}
+                    >
+                      {choice}
+                      {open ? null : <span className="sr-only"> ({state === "soldOut" ? messages.catalogue.soldOut : messages.catalogue.notOffered})</span>}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
+        {personalisation.length > 0 ? (
+          <PersonalisationInputs fields={personalisation} values={values} viewer={viewer} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+        ) : null}
+        <div id={`${id}-status`} aria-live="polite" className="space-y-1">
+          {variant ? (
+            <p className="tabular text-2xl font-bold text-accent-700" data-testid="variant-price">
+              {formatRand(variant.price + addOn)}
+            </p>
+          ) : (
+            <p className="text-sm font-medium text-danger">{messages.catalogue.combinationUnavailable}</p>
+          )}
+          {variant && !variant.available ? <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p> : null}
+          {variant?.available && stock ? <p className={`text-sm font-medium ${variant.stock === 0 ? "text-danger" : "text-muted"}`}>{stock}</p> : null}
+        </div>
+      </form>
       {viewer === "customer" ? (
         <AddToCartButton productId={productId} variantId={variant?.id} personalisation={values} disabled={!buyable} className="w-full sm:w-auto" />
       ) : viewer === "visitor" ? (
         <SignInToAdd productId={productId} className="w-full sm:w-auto" />
       ) : null}
       {variant?.available && variant.stock === 0 ? <BackInStock productId={productId} variantId={variant.id} viewer={viewer} /> : null}
-    </form>
+    </div>
   );
 }
