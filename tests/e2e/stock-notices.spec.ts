@@ -33,14 +33,16 @@ async function saveTonerStock(page: Page, stock: string, lowStockAt: string) {
   await grid.getByLabel("Stock of The product").fill(stock);
   await grid.getByLabel("Low stock mark of The product").fill(lowStockAt);
   const saved = page.waitForResponse((response) => response.url().includes("adminProducts.saveVariants"));
-  // The grid is drawn again from the saved rows once they are read back: wait for that, so the
-  // next change is not typed into the form that is about to be replaced.
+  // The grid takes the saved rows once they are read back: wait for that, so the next change is
+  // typed over the stock it saved (typed before, it would be saved over the one read before).
   const reread = page.waitForResponse((response) => response.url().includes("adminProducts.variants") && response.request().method() === "GET");
   await grid.getByRole("button", { name: "Save variants" }).click();
   expect((await saved).ok()).toBe(true);
   expect((await reread).ok()).toBe(true);
   await expect(page.getByText(messages.admin.variants.variantsSaved(TONER)).last()).toBeVisible();
   await expect(grid.getByLabel("Stock of The product")).toHaveValue(stock);
+  // And the grid has taken the saved stock as the one it read (the next save is made over it).
+  await expect(grid.getByLabel("Stock of The product")).toHaveAttribute("data-stock-read", stock);
 }
 
 test.describe("stock notices", () => {

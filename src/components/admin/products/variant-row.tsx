@@ -68,7 +68,7 @@ export function VariantRow({ row, basePrice, pictures, change }: { row: VariantR
         <input aria-label={`Price of ${row.label}`} className={GRID_INPUT} inputMode="decimal" placeholder={basePrice} value={row.price} onChange={(event) => change({ price: event.target.value })} />
       </td>
       <td className="py-1.5 pr-2">
-        <input aria-label={`Stock of ${row.label}`} className={GRID_INPUT} inputMode="numeric" placeholder="not counted" value={row.stock} onChange={(event) => change({ stock: event.target.value })} />
+        <input aria-label={`Stock of ${row.label}`} data-stock-read={row.stockWas ?? ""} className={GRID_INPUT} inputMode="numeric" placeholder="not counted" value={row.stock} onChange={(event) => change({ stock: event.target.value })} />
       </td>
       <td className="py-1.5 pr-2">
         <input aria-label={`Low stock mark of ${row.label}`} className={GRID_INPUT} inputMode="numeric" value={row.lowStockAt} onChange={(event) => change({ lowStockAt: event.target.value })} />
