@@ -152,6 +152,7 @@ grant execute on function public.add_to_cart(uuid) to authenticated, service_rol
 -- the status. Status history, notices, mails, invoices, capacity and the sales rollup are written
 -- by triggers in the transaction of the change itself, so none can be missing after a commit.
 -- Triggers (they fire in name order within each timing):
+--   orders_bookings_on_status: after update of status, per row, when it changes -> public.order_bookings_on_status() (095_bookings.sql)
 --   orders_capacity_on_status: after update of status, per row -> public.order_capacity_on_status() (090_fulfilment.sql)
 --   orders_invoice_payment: after update of status, per row -> public.invoice_paid_order() (080_invoices.sql)
 --   orders_mail_placed: after insert, per row, deferrable initially deferred -> public.mail_order_placed() (070_mail.sql)

@@ -137,3 +137,73 @@ as $$
 $$;
 revoke execute on function public.free_slots(uuid, date, integer) from public;
 grant execute on function public.free_slots(uuid, date, integer) to anon, authenticated, service_role;
+
+-- Holding a slot ------------------------------------------------------------------------------
+-- add_booking_to_cart(variant, start): puts one slot of a bookable service in the caller's cart
+-- and holds it for 15 minutes (BOOKING_HOLD_MINUTES, src/lib/constants.ts): while the hold is
+-- live, the slot's place is out of everyone else's free times. The slot must be one the shop
+-- offers now (private.free_slots, not counting the caller's own holds); holding it again renews
+-- the hold. Holds and place_order's bookings of one service are taken under one lock, so two
+-- customers cannot both take its last place. Security definer: the free times count other
+-- customers' holds and bookings, which the caller cannot read, and customers cannot write a slot.
+create function public.add_booking_to_cart(p_variant_id uuid, p_starts_at timestamptz) returns public.cart_items
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+  v_variant public.product_variants;
+  v_item public.cart_items;
+begin
+  if v_uid is null then
+    raise exception 'not_authenticated' using errcode = '42501';
+  end if;
+  select v.* into v_variant
+  from public.product_variants v join public.products p on p.id = v.product_id
+  where v.id = p_variant_id and v.available and p.available;
+  if not found then
+    raise exception 'product_unavailable';
+  end if;
+  if not exists (select 1 from public.bookable_services b where b.product_id = v_variant.product_id) then
+    raise exception 'not_bookable';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('booking:' || v_variant.product_id::text, 0));
+  if p_starts_at is null or not exists (
+    select 1 from private.free_slots(v_variant.product_id, (p_starts_at at time zone 'Africa/Johannesburg')::date, 1, now(), v_uid, true) f
+    where f.starts_at = p_starts_at
+  ) then
+    raise exception 'slot_taken';
+  end if;
+  insert into public.cart_items as c (user_id, product_id, variant_id, quantity, slot_starts_at, hold_expires_at)
+  values (v_uid, v_variant.product_id, v_variant.id, 1, p_starts_at, now() + interval '15 minutes')
+  on conflict (user_id, variant_id, slot_starts_at) where slot_starts_at is not null
+  do update set hold_expires_at = excluded.hold_expires_at
+  returning * into v_item;
+  return v_item;
+end
+$$;
+revoke execute on function public.add_booking_to_cart(uuid, timestamptz) from public, anon;
+grant execute on function public.add_booking_to_cart(uuid, timestamptz) to authenticated, service_role;
+
+-- Bookings follow their order's status: a cancelled order frees its slots at once. An order
+-- taken out of cancelled would take them again, which another customer may have booked since,
+-- so that is refused ('booking_cancelled'): the customer books again.
+create function public.order_bookings_on_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.status = 'cancelled' and old.status <> 'cancelled' then
+    update public.bookings set status = 'cancelled', updated_at = now()
+    where order_id = new.id and status = 'booked';
+  elsif old.status = 'cancelled' and new.status <> 'cancelled'
+        and exists (select 1 from public.bookings b where b.order_id = new.id and b.status = 'cancelled') then
+    raise exception 'booking_cancelled';
+  end if;
+  return null;
+end
+$$;
+revoke execute on function public.order_bookings_on_status() from public, anon, authenticated;
+grant execute on function public.order_bookings_on_status() to service_role;
+create trigger orders_bookings_on_status
+  after update of status on public.orders
+  for each row when (old.status is distinct from new.status)
+  execute function public.order_bookings_on_status();

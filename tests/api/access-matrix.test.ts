@@ -62,6 +62,17 @@ async function orderForm(role: Role) {
   return form;
 }
 
+/** A fresh bookable service, open every day with no notice, and its first free time tomorrow. */
+async function freshSlot(): Promise<{ productId: string; startsAt: string }> {
+  const productId = await freshProduct();
+  await db.kysely.insertInto("bookable_services").values({ product_id: productId, duration_minutes: 60, notice_hours: 0 }).execute();
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    await db.kysely.insertInto("bookable_service_hours").values({ product_id: productId, weekday, opens: "08:00", closes: "18:00" }).execute();
+  }
+  const { rows } = await sql<{ starts_at: Date }>`select starts_at from public.free_slots(${productId}::uuid, (now() at time zone 'Africa/Johannesburg')::date + 1, 1) limit 1`.execute(db.kysely);
+  return { productId, startsAt: new Date(rows[0]!.starts_at).toISOString() };
+}
+
 function productForm(fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set("name", `Matrix product ${randomUUID().slice(0, 6)}`);
@@ -104,7 +115,7 @@ async function putInCart(user: TestUser) {
 /** The role's own cart line (customers, after cartFirst); anyone else names a line that is not theirs. */
 async function lineOf(role: Role) {
   if (role !== "customerA" && role !== "customerB") return { lineId: randomUUID() };
-  const line = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", users[role].id).executeTakeFirstOrThrow();
+  const line = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", users[role].id).where("slot_starts_at", "is", null).executeTakeFirstOrThrow();
   return { lineId: line.id };
 }
 
@@ -205,6 +216,8 @@ const rules: Record<string, Rule> = {
   "cart.list": { expect: CUSTOMERS },
   "cart.count": { expect: CUSTOMERS },
   "cart.add": { expect: CUSTOMERS, input: () => ({ productId }) },
+  // Bookable services (issue 38): anyone sees free times; customers hold one (a fresh service each, so none is taken).
+  "cart.addBooking": { expect: CUSTOMERS, input: () => freshSlot() },
   "cart.increase": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.decrease": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.remove": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
@@ -216,6 +229,7 @@ const rules: Record<string, Rule> = {
       return form;
     },
   },
+  "bookings.freeSlots": { expect: EVERYONE, input: async () => ({ productId: (await freshSlot()).productId, days: 2 }) },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },
