@@ -148,6 +148,21 @@ export const messages = {
     heldFor: (left: string) => `Held for ${left}`,
     holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
     bookedFor: (when: string) => `Booked for ${when}`,
+    /** The admin's "Booking" panel on a product (docs/bookings.md). */
+    admin: {
+      panel: "Booking",
+      bookable: "Booked by time (a service)",
+      loadFailed: "Failed to load the booking settings.",
+      saveFailed: "Failed to save the booking settings. Please try again.",
+      saved: (name: string) => `${name}'s booking settings saved.`,
+      stopped: (name: string) => `${name} is no longer booked by time.`,
+      wholeNumber: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}.`,
+      depositPercent: "A deposit percentage must be a whole number from 1 to 99.",
+      hoursOrder: "A weekday's hours must close after they open.",
+      hoursShop: "Shop's hours",
+      hoursClosed: "Closed",
+      hoursOpen: "Own hours",
+    },
   },
   /** Delivery or collection, the day, and the fee (docs/architecture.md#delivery-and-collection). */
   fulfilment: {

@@ -181,6 +181,14 @@ const rules: Record<string, Rule> = {
   "adminProducts.setCardPicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.removePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.variants": { expect: ADMINS, input: () => ({ id: productId }) },
+  "adminProducts.booking": { expect: ADMINS, input: () => ({ id: productId }) },
+  "adminProducts.saveBooking": {
+    expect: ADMINS,
+    input: async () => ({
+      productId: await freshProduct(),
+      settings: { durationMinutes: 60, bufferMinutes: 0, capacity: 1, noticeHours: 24, horizonDays: 30, location: "shop" as const, deposit: "none" as const, depositPercent: null, refundUntilHours: 48, hours: [] },
+    }),
+  },
   "adminProducts.saveOptions": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), options: [{ name: "Size", choices: ["S", "M"] }] }) },
   "adminProducts.savePersonalisation": {
     expect: ADMINS,

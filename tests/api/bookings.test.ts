@@ -205,3 +205,38 @@ describe("booking at checkout", () => {
     expect({ code: refused.code, message: refused.message }).toEqual({ code: "CONFLICT", message: messages.adminOrders.reopenBooked });
   });
 });
+
+describe("the admin's Booking panel", () => {
+  it("marks a product bookable with its settings and own hours, shows it to shoppers as one, and stops it again", async () => {
+    const id = (await db.kysely.insertInto("products").values({ name: "Branding consultation", price: "650.00", category_id: categoryId, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+    expect(await admin.adminProducts.booking({ id })).toBeNull();
+    const settings = {
+      durationMinutes: 90,
+      bufferMinutes: 15,
+      capacity: 2,
+      noticeHours: 12,
+      horizonDays: 14,
+      location: "online" as const,
+      deposit: "percent" as const,
+      depositPercent: 30,
+      refundUntilHours: 24,
+      hours: [
+        { weekday: 6, mode: "open" as const, opens: "08:00", closes: "12:00" },
+        { weekday: 1, mode: "closed" as const, opens: "09:00", closes: "16:00" },
+      ],
+    };
+    expect((await admin.adminProducts.saveBooking({ productId: id, settings })).message).toBe(messages.bookings.admin.saved("Branding consultation"));
+    expect(await admin.adminProducts.booking({ id })).toEqual({ ...settings, hours: [settings.hours[1], settings.hours[0]] });
+    expect((await visitor.catalogue.byId({ id })).bookable).toBe(true);
+
+    // A percentage deposit needs its percentage; hours must close after they open.
+    const noPercent = await trpcRefusal(admin.adminProducts.saveBooking({ productId: id, settings: { ...settings, depositPercent: null } }));
+    expect(noPercent.message).toBe(messages.bookings.admin.depositPercent);
+    const backwards = await trpcRefusal(admin.adminProducts.saveBooking({ productId: id, settings: { ...settings, hours: [{ weekday: 2, mode: "open", opens: "12:00", closes: "08:00" }] } }));
+    expect(backwards.message).toBe(messages.bookings.admin.hoursOrder);
+
+    expect((await admin.adminProducts.saveBooking({ productId: id, settings: null })).message).toBe(messages.bookings.admin.stopped("Branding consultation"));
+    expect(await admin.adminProducts.booking({ id })).toBeNull();
+    expect((await visitor.catalogue.byId({ id })).bookable).toBe(false);
+  });
+});
