@@ -145,6 +145,10 @@ describe("booking at checkout", () => {
     const line = await db.kysely.selectFrom("order_items").select(["slot_starts_at", "slot_ends_at"]).where("product_id", "=", service.id).executeTakeFirstOrThrow();
     expect(line).toEqual({ slot_starts_at: slot!.startsAt, slot_ends_at: slot!.endsAt });
     expect((await tomorrow(service.id)).map((s) => s.startsAt.getTime())).not.toContain(slot!.startsAt.getTime());
+    // The order mail carries the booked time (the mail words it and attaches it as a calendar file).
+    const mail = await db.kysely.selectFrom("mail_outbox").select("data").where("template", "=", "order_received").where("recipient", "=", user.email).executeTakeFirstOrThrow();
+    const [item] = (mail.data as { items: { startsAt?: string; endsAt?: string }[] }).items;
+    expect({ startsAt: new Date(item!.startsAt!), endsAt: new Date(item!.endsAt!) }).toEqual({ startsAt: slot!.startsAt, endsAt: slot!.endsAt });
     // Its customer reads it; another customer does not.
     expect(await runAs(db.kysely, user.identity, (trx) => trx.selectFrom("bookings").select("id").execute())).toHaveLength(1);
     expect(await runAs(db.kysely, (await createUser(db)).identity, (trx) => trx.selectFrom("bookings").select("id").execute())).toHaveLength(0);
