@@ -148,6 +148,12 @@ export const messages = {
     heldFor: (left: string) => `Held for ${left}`,
     holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
     bookedFor: (when: string) => `Booked for ${when}`,
+    moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
+    moveFailed: "Failed to change the time. Please try again.",
+    bookingNotFound: "That booking was not found.",
+    bookingCancelled: "That booking has been cancelled.",
+    /** A customer moving a booking inside the service's notice. */
+    tooLate: "It is too close to the booking's time to change it here. Please contact us.",
     /** The admin's "Booking" panel on a product (docs/bookings.md). */
     admin: {
       panel: "Booking",

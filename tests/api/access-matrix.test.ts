@@ -237,6 +237,11 @@ const rules: Record<string, Rule> = {
       return form;
     },
   },
+  // Moving a booking: signed-in only; the booking decides (its customer, or an admin), so a made-up one is not found for anyone.
+  "bookings.move": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "NOT_FOUND" },
+    input: async () => ({ bookingId: randomUUID(), startsAt: (await freshSlot()).startsAt }),
+  },
   "bookings.freeSlots": { expect: EVERYONE, input: async () => ({ productId: (await freshSlot()).productId, days: 2 }) },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },

@@ -244,3 +244,44 @@ describe("the admin's Booking panel", () => {
     expect((await visitor.catalogue.byId({ id })).bookable).toBe(false);
   });
 });
+
+describe("moving a booking", () => {
+  it("moves the customer's own booking to another free time, freeing the old one at once; until the notice for customers, any time for admins", async () => {
+    const service = await newService("Window cleaning");
+    const slots = await tomorrow(service.id);
+    const [eight, eightThirty, , , ten] = slots;
+    const user = await createUser(db);
+    const customer = await callerAs(db, user);
+    await expiredHold(user, service, eight!.startsAt);
+    const order = await checkout(user);
+    const booking = (await db.kysely.selectFrom("bookings").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow()).id;
+    const times = async () => (await tomorrow(service.id)).map((slot) => slot.startsAt.getTime());
+
+    // Within its own span (08:00-10:00 to 08:30-10:30): its own place is not in its way.
+    const moved = await customer.bookings.move({ bookingId: booking, startsAt: eightThirty!.startsAt.toISOString() });
+    expect(moved.message).toBe(messages.bookings.moved("Window cleaning", formatDateTime(eightThirty!.startsAt)));
+    expect(await times()).not.toContain(eightThirty!.startsAt.getTime());
+    expect(await times()).not.toContain(eight!.startsAt.getTime());
+    const line = await db.kysely.selectFrom("order_items").select("slot_starts_at").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    expect(line.slot_starts_at).toEqual(eightThirty!.startsAt);
+
+    // Another customer's 10:00 booking is in the way of 10:00.
+    const other = await createUser(db);
+    await expiredHold(other, service, new Date(ten!.startsAt.getTime() + 60 * 60_000));
+    await checkout(other);
+    const taken = await trpcRefusal(customer.bookings.move({ bookingId: booking, startsAt: ten!.startsAt.toISOString() }));
+    expect({ code: taken.code, message: taken.message }).toEqual({ code: "CONFLICT", message: messages.bookings.slotTaken });
+    expect((await db.kysely.selectFrom("bookings").select("starts_at").where("id", "=", booking).executeTakeFirstOrThrow()).starts_at).toEqual(eightThirty!.startsAt);
+
+    // Nobody else moves it.
+    const stranger = await callerAs(db, await createUser(db));
+    expect((await trpcRefusal(stranger.bookings.move({ bookingId: booking, startsAt: eight!.startsAt.toISOString() }))).code).toBe("NOT_FOUND");
+
+    // Inside the notice the customer cannot; the admin can.
+    await db.kysely.updateTable("bookable_services").set({ notice_hours: 72 }).where("product_id", "=", service.id).execute();
+    const late = await trpcRefusal(customer.bookings.move({ bookingId: booking, startsAt: eight!.startsAt.toISOString() }));
+    expect({ code: late.code, message: late.message }).toEqual({ code: "PRECONDITION_FAILED", message: messages.bookings.tooLate });
+    await admin.bookings.move({ bookingId: booking, startsAt: eight!.startsAt.toISOString() });
+    expect((await db.kysely.selectFrom("bookings").select("starts_at").where("id", "=", booking).executeTakeFirstOrThrow()).starts_at).toEqual(eight!.startsAt);
+  });
+});

@@ -59,6 +59,10 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers cannot write a slot into their cart: this holds one for the caller only, if the shop offers it now (checked against others' bookings and holds under the service's lock), for BOOKING_HOLD_MINUTES",
   },
+  "public.move_booking(p_booking_id uuid, p_starts_at timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write bookings: this moves the caller's own booking (any, for an admin) to a time the shop offers, checked against others' bookings and holds under the service's lock, and for a customer only until the notice limit",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:

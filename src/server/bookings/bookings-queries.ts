@@ -32,3 +32,13 @@ export async function holdSlot(trx: Tx, productId: string, variantId: string | u
   const row = rows[0];
   return row?.product_id === productId ? { name: row.name, holdExpiresAt: new Date(row.hold_expires_at) } : undefined;
 }
+
+/** move_booking(): the booking at its new time, with its line's name; RLS and the function decide whose. */
+export async function moveBookingTo(trx: Tx, bookingId: string, startsAt: string): Promise<{ name: string; startsAt: Date }> {
+  const { rows } = await sql<{ name: string; starts_at: Date }>`
+    select i.product_name as name, moved.starts_at
+    from public.move_booking(${bookingId}::uuid, ${startsAt}::timestamptz) as moved
+    join public.order_items i on i.id = moved.order_item_id`.execute(trx);
+  const row = rows[0]!;
+  return { name: row.name, startsAt: new Date(row.starts_at) };
+}

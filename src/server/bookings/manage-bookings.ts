@@ -3,8 +3,8 @@ import { shopDay, formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
-import { holdSlot, readFreeSlots, type FreeSlot } from "./bookings-queries";
-import type { AddBookingInput, FreeSlotsInput } from "./schemas";
+import { holdSlot, moveBookingTo, readFreeSlots, type FreeSlot } from "./bookings-queries";
+import type { AddBookingInput, FreeSlotsInput, MoveBookingInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
 
@@ -29,6 +29,21 @@ export async function addBooking({ ctx, input }: { ctx: Ctx; input: AddBookingIn
     if (violatesForeignKey(error, "cart_items_user_id_fkey")) {
       throw new TRPCError({ code: "UNAUTHORIZED", message: messages.auth.signInRequired, cause: error });
     }
+    throw error;
+  }
+}
+
+/** Moves one of the caller's bookings (any, for an admin) to another free time; the old one is free at once. */
+export async function moveBooking({ ctx, input }: { ctx: Ctx; input: MoveBookingInput }): Promise<{ message: string }> {
+  try {
+    const moved = await ctx.db.transaction((trx) => moveBookingTo(trx, input.bookingId, input.startsAt));
+    return { message: messages.bookings.moved(moved.name, formatDateTime(moved.startsAt)) };
+  } catch (error) {
+    const code = sqlErrorCode(error);
+    if (code === "booking_not_found" || code === "not_bookable") throw new TRPCError({ code: "NOT_FOUND", message: messages.bookings.bookingNotFound, cause: error });
+    if (code === "booking_cancelled") throw new TRPCError({ code: "CONFLICT", message: messages.bookings.bookingCancelled, cause: error });
+    if (code === "booking_too_late") throw new TRPCError({ code: "PRECONDITION_FAILED", message: messages.bookings.tooLate, cause: error });
+    if (code === "slot_taken") throw new TRPCError({ code: "CONFLICT", message: messages.bookings.slotTaken, cause: error });
     throw error;
   }
 }

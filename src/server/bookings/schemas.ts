@@ -54,3 +54,10 @@ export type BookingSettings = z.infer<typeof bookingSettingsInput>;
 /** adminProducts.saveBooking: a product's booking settings, or null to stop booking it by time. */
 export const saveBookingInput = z.object({ productId: z.uuid("Unknown product."), settings: bookingSettingsInput.nullable() });
 export type SaveBookingInput = z.infer<typeof saveBookingInput>;
+
+/** bookings.move: one of the caller's bookings (any, for an admin) to another free time. */
+export const moveBookingInput = z.object({
+  bookingId: z.uuid(messages.bookings.bookingNotFound),
+  startsAt: z.iso.datetime({ offset: true, message: messages.bookings.pickFirst }),
+});
+export type MoveBookingInput = z.infer<typeof moveBookingInput>;
