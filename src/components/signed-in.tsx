@@ -36,6 +36,7 @@ export const TRPCReactProvider = loadedOnUse(() => import("@/trpc/react").then((
 export const CartCount = loadedOnUse(() => import("@/components/layout/cart-count").then((m) => m.CartCount));
 export const LiveUpdates = loadedOnUse(() => import("@/components/live/live-updates").then((m) => m.LiveUpdates));
 export const AddToCartButton = loadedOnUse(() => import("@/components/cart/add-to-cart-button").then((m) => m.AddToCartButton));
+export const BookSlotButton = loadedOnUse(() => import("@/components/bookings/book-slot-button").then((m) => m.BookSlotButton));
 export const PersonalisationFile = loadedOnUse(() => import("@/components/cart/personalisation-file").then((m) => m.PersonalisationFile));
 export const BackInStockButton = loadedOnUse(() => import("@/components/product/back-in-stock-button").then((m) => m.BackInStockButton));
 export const ViewerProvider = loadedOnUse(() => import("@/components/layout/page-viewer").then((m) => m.ViewerProvider));

@@ -113,3 +113,11 @@ export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];
  * more; tests/db/product-pictures.test.ts holds the two together.
  */
 export const MAX_PRODUCT_PICTURES = 12;
+/**
+ * How long a bookable service's slot is held once it is in a cart (issue 38; docs/bookings.md):
+ * add_booking_to_cart() (095_bookings.sql) says the same number; tests/api/bookings.test.ts holds
+ * the two together.
+ */
+export const BOOKING_HOLD_MINUTES = 15;
+/** How many days of free times a service's page shows. */
+export const BOOKING_DAYS_SHOWN = 7;

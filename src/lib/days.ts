@@ -10,6 +10,7 @@ export const SHOP_TIME_ZONE = "Africa/Johannesburg";
 // Made once: each Intl.DateTimeFormat holds ICU objects that are dear to build (orders-csv.ts says how dear).
 const dayOfFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: SHOP_TIME_ZONE });
 
 /** The South African calendar day of `at` (2026-11-29). */
 export function shopDayOf(at: Date): string {
@@ -26,6 +27,18 @@ export function addDays(day: string, days: number): string {
 /** "26 Nov 2026, 14:05": when something happened, in South African time (order lists, messages, mails). */
 export function formatDateTime(at: Date | string): string {
   return dateTimeFormat.format(typeof at === "string" ? new Date(at) : at);
+}
+
+/** "14:00": the time of day of `at` in South African time (a booking's slot). */
+export function formatTime(at: Date | string): string {
+  return timeFormat.format(typeof at === "string" ? new Date(at) : at);
+}
+
+/** "Thu 10 Dec 2026, 10:00": a booking's start, with its weekday, in South African time. */
+export function formatSlot(at: Date | string): string {
+  const date = typeof at === "string" ? new Date(at) : at;
+  const day = shopDayOf(date);
+  return `${formatShortDay(day)} ${day.slice(0, 4)}, ${formatTime(date)}`;
 }
 
 /** "Wednesday 2 December 2026". */

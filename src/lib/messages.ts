@@ -92,6 +92,10 @@ export const messages = {
     uploadFailed: "Failed to upload the file. Please try again.",
     /** The uploaded file, before Add to Cart. */
     fileAttached: (name: string) => `${name} is attached.`,
+    /** A bookable service added without a time (the product page picks one). */
+    slotRequired: "Please choose a time for this service on its page first.",
+    /** A bookable service's quantity: one line is one booking. */
+    oneBookingPerLine: "Each booking is its own line: add another time from the service's page.",
   },
   checkout: {
     cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
@@ -122,8 +126,49 @@ export const messages = {
       left > 0
         ? `Only ${left} of ${name} ${left === 1 ? "is" : "are"} left. Please lower the quantity in your cart and try again.`
         : `${name} is sold out. Please remove it from your cart and try again.`,
+    /** place_order's booking check: the line's slot was taken while its hold had expired. */
+    slotTaken: (name: string, when: string) =>
+      `${name} at ${when} has just been booked by someone else. Please remove it from your cart and choose another time.`,
     /** The cart's total is more than an order can hold (orders.total is numeric(12, 2)). */
     totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
+  },
+  /** Bookable services (docs/bookings.md): free times, holds and bookings. */
+  bookings: {
+    chooseTime: "Choose a time",
+    noTimes: "No free times in the next days. Please check again later or contact us.",
+    loadFailed: "Failed to load the free times.",
+    /** The times are South African, whatever the visitor's own clock says. */
+    timesNote: "Times are South African time (SAST).",
+    pickFirst: "Please choose a time first.",
+    held: (name: string, when: string) => `${name} at ${when} is held for you. Check out before the hold runs out.`,
+    slotTaken: "That time has just been taken. Please choose another.",
+    notBookable: "This product is not booked by time.",
+    /** The cart line of a held slot. */
+    slot: (when: string) => `Booked for ${when}`,
+    heldFor: (left: string) => `Held for ${left}`,
+    holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
+    bookedFor: (when: string) => `Booked for ${when}`,
+    moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
+    moveFailed: "Failed to change the time. Please try again.",
+    bookingNotFound: "That booking was not found.",
+    bookingCancelled: "That booking has been cancelled.",
+    /** A customer moving a booking inside the service's notice. */
+    tooLate: "It is too close to the booking's time to change it here. Please contact us.",
+    /** The admin's "Booking" panel on a product (docs/bookings.md). */
+    admin: {
+      panel: "Booking",
+      bookable: "Booked by time (a service)",
+      loadFailed: "Failed to load the booking settings.",
+      saveFailed: "Failed to save the booking settings. Please try again.",
+      saved: (name: string) => `${name}'s booking settings saved.`,
+      stopped: (name: string) => `${name} is no longer booked by time.`,
+      wholeNumber: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}.`,
+      depositPercent: "A deposit percentage must be a whole number from 1 to 99.",
+      hoursOrder: "A weekday's hours must close after they open.",
+      hoursShop: "Shop's hours",
+      hoursClosed: "Closed",
+      hoursOpen: "Own hours",
+    },
   },
   /** Delivery or collection, the day, and the fee (docs/architecture.md#delivery-and-collection). */
   fulfilment: {
@@ -405,6 +450,8 @@ export const messages = {
     updateFailed: "Failed to update order status. Please try again.",
     /** Taking a cancelled order back whose counted stock has been sold meanwhile. */
     reopenOutOfStock: "This order cannot be reopened: some of its items have sold out since it was cancelled. Restock them first.",
+    /** Taking a cancelled order back whose bookings were freed when it was cancelled. */
+    reopenBooked: "This order cannot be reopened: its bookings were freed when it was cancelled. The customer can book again.",
     unknownPage: "That page of orders is not known. Please reload the page.",
     loadMore: "Load more orders",
     loadingMore: "Loading more orders...",

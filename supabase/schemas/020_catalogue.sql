@@ -758,3 +758,75 @@ end
 $$;
 revoke execute on function private.check_personalisation(uuid, jsonb, uuid) from public, anon;
 grant execute on function private.check_personalisation(uuid, jsonb, uuid) to authenticated, service_role;
+
+-- public.bookable_services --------------------------------------------------------------------
+-- A product sold as a time slot (docs/bookings.md): all its variants share these settings and the
+-- capacity. Free times: 095_bookings.sql. Everyone reads; admins write.
+-- Triggers (they fire in name order within each timing):
+--   bookable_services_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change()
+create table public.bookable_services (
+  product_id uuid primary key references public.products (id) on delete cascade,
+  duration_minutes integer not null check (duration_minutes between 15 and 1440),
+  buffer_minutes integer not null default 0 check (buffer_minutes between 0 and 480),
+  capacity integer not null default 1 check (capacity between 1 and 100),
+  notice_hours integer not null default 24 check (notice_hours between 0 and 720),
+  horizon_days integer not null default 30 check (horizon_days between 1 and 365),
+  location text not null default 'customer_address' check (location in ('customer_address', 'shop', 'online')),
+  deposit text not null default 'none' check (deposit in ('none', 'percent', 'full')),
+  deposit_percent smallint check (deposit_percent between 1 and 99),
+  refund_until_hours integer not null default 48 check (refund_until_hours between 0 and 720),
+  constraint bookable_services_deposit_shape check ((deposit = 'percent') = (deposit_percent is not null))
+);
+
+alter table public.bookable_services enable row level security;
+create policy "bookable_services: read all" on public.bookable_services
+  for select to anon, authenticated using (true);
+create policy "bookable_services: admin insert" on public.bookable_services
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "bookable_services: admin update" on public.bookable_services
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy "bookable_services: admin delete" on public.bookable_services
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.bookable_services from anon, authenticated;
+grant select on public.bookable_services to anon, authenticated;
+grant insert, update, delete on public.bookable_services to authenticated;
+grant all on public.bookable_services to service_role;
+
+create trigger bookable_services_catalogue_changes
+  after insert or update or delete or truncate on public.bookable_services
+  for each statement execute function public.notify_catalogue_change();
+
+-- public.bookable_service_hours ---------------------------------------------------------------
+-- A service's hours on a weekday when they differ from the shop's opening hours (030_settings.sql);
+-- a weekday without a row follows the shop.
+-- Triggers (they fire in name order within each timing):
+--   bookable_service_hours_catalogue_changes: after insert or delete or update or truncate, per statement -> public.notify_catalogue_change()
+create table public.bookable_service_hours (
+  product_id uuid not null references public.bookable_services (product_id) on delete cascade,
+  weekday smallint not null check (weekday between 1 and 7),
+  open boolean not null default true,
+  opens time not null default '09:00',
+  closes time not null default '16:00',
+  primary key (product_id, weekday),
+  constraint bookable_service_hours_order check (opens < closes)
+);
+
+alter table public.bookable_service_hours enable row level security;
+create policy "bookable_service_hours: read all" on public.bookable_service_hours
+  for select to anon, authenticated using (true);
+create policy "bookable_service_hours: admin insert" on public.bookable_service_hours
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "bookable_service_hours: admin update" on public.bookable_service_hours
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy "bookable_service_hours: admin delete" on public.bookable_service_hours
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.bookable_service_hours from anon, authenticated;
+grant select on public.bookable_service_hours to anon, authenticated;
+grant insert, update, delete on public.bookable_service_hours to authenticated;
+grant all on public.bookable_service_hours to service_role;
+
+create trigger bookable_service_hours_catalogue_changes
+  after insert or update or delete or truncate on public.bookable_service_hours
+  for each statement execute function public.notify_catalogue_change();

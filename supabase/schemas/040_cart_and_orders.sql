@@ -28,23 +28,39 @@ create table public.cart_items (
   personalisation jsonb not null default '{}' check (jsonb_typeof(personalisation) = 'object'),
   constraint cart_items_variant_fkey foreign key (variant_id, product_id)
     references public.product_variants (id, product_id) on delete cascade,
-  constraint cart_items_user_variant_key unique (user_id, variant_id, personalisation)
+  -- A bookable service's line (020_catalogue.sql's bookable_services) is one slot, held until
+  -- hold_expires_at (095_bookings.sql); quantity 1. Written only by add_booking_to_cart().
+  slot_starts_at timestamptz,
+  hold_expires_at timestamptz,
+  constraint cart_items_slot_shape check (
+    (slot_starts_at is null) = (hold_expires_at is null) and (slot_starts_at is null or quantity = 1))
 );
 
 create index cart_items_product_idx on public.cart_items (product_id);
 create index cart_items_variant_idx on public.cart_items (variant_id);
+-- One line per variant and personalisation without a slot; one per variant and slot with one.
+create unique index cart_items_user_variant_key on public.cart_items (user_id, variant_id, personalisation)
+  where slot_starts_at is null;
+create unique index cart_items_user_slot_key on public.cart_items (user_id, variant_id, slot_starts_at)
+  where slot_starts_at is not null;
+-- Live holds of a service, read by the free-slot computation.
+create index cart_items_holds_idx on public.cart_items (product_id, slot_starts_at)
+  include (hold_expires_at, user_id) where slot_starts_at is not null;
 
 alter table public.cart_items enable row level security;
--- cart_items: only the owner, and only available variants of available products go in.
+-- cart_items: only the owner, and only available variants of available products go in; never a
+-- slot or a bookable service (add_booking_to_cart() holds slots).
 create policy "cart_items: read own" on public.cart_items
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "cart_items: insert own, available products" on public.cart_items
   for insert to authenticated
   with check (
     user_id = (select auth.uid())
+    and slot_starts_at is null and hold_expires_at is null
     and exists (
       select 1 from public.products p join public.product_variants v on v.product_id = p.id
       where p.id = product_id and v.id = variant_id and p.available and v.available)
+    and not exists (select 1 from public.bookable_services b where b.product_id = cart_items.product_id)
   );
 create policy "cart_items: update own" on public.cart_items
   for update to authenticated
@@ -60,7 +76,8 @@ grant update (quantity) on public.cart_items to authenticated;
 -- add_variant_to_cart: +1 on an existing line of the variant with the same personalisation, a
 -- new line at 1; only available variants of available products, personalisation as the product
 -- asks (private.check_personalisation), and no more than a counted variant has in stock
--- (place_order takes the stock; this only keeps a cart from asking for what is not there).
+-- (place_order takes the stock; this only keeps a cart from asking for what is not there). A
+-- bookable service needs its slot ('slot_required': add_booking_to_cart).
 -- Security invoker: the caller's own RLS policies decide, as for any direct write.
 create function public.add_variant_to_cart(p_variant_id uuid, p_personalisation jsonb) returns public.cart_items
 language plpgsql security invoker set search_path = ''
@@ -80,10 +97,13 @@ begin
   if not found then
     raise exception 'product_unavailable';
   end if;
+  if exists (select 1 from public.bookable_services b where b.product_id = v_variant.product_id) then
+    raise exception 'slot_required';
+  end if;
   perform private.check_personalisation(v_variant.product_id, coalesce(p_personalisation, '{}'), v_uid);
   insert into public.cart_items as c (user_id, product_id, variant_id, personalisation, quantity)
   values (v_uid, v_variant.product_id, v_variant.id, coalesce(p_personalisation, '{}'), 1)
-  on conflict (user_id, variant_id, personalisation) do update set quantity = c.quantity + 1
+  on conflict (user_id, variant_id, personalisation) where slot_starts_at is null do update set quantity = c.quantity + 1
   returning * into v_item;
   if v_variant.stock is not null then
     select sum(c.quantity) into v_in_cart from public.cart_items c where c.user_id = v_uid and c.variant_id = v_variant.id;
@@ -166,6 +186,7 @@ grant execute on function public.increase_cart_line(uuid) to authenticated, serv
 -- the status. Status history, notices, mails, invoices, capacity and the sales rollup are written
 -- by triggers in the transaction of the change itself, so none can be missing after a commit.
 -- Triggers (they fire in name order within each timing):
+--   orders_bookings_on_status: after update of status, per row, when it changes -> public.order_bookings_on_status() (095_bookings.sql)
 --   orders_capacity_on_status: after update of status, per row -> public.order_capacity_on_status() (090_fulfilment.sql)
 --   orders_invoice_payment: after update of status, per row -> public.invoice_paid_order() (080_invoices.sql)
 --   orders_mail_placed: after insert, per row, deferrable initially deferred -> public.mail_order_placed() (070_mail.sql)
@@ -263,7 +284,11 @@ create table public.order_items (
   -- The personalisation as sold, in the fields' order: [{"label", "kind": "text"|"file",
   -- "value": text or file path, "price"}]; [] for none. unit_price includes the prices.
   personalisation jsonb not null default '[]' check (jsonb_typeof(personalisation) = 'array'),
-  constraint order_items_fee_shape check (not is_delivery_fee or product_id is null)
+  constraint order_items_fee_shape check (not is_delivery_fee or product_id is null),
+  -- The slot sold, for a bookable service's line (its booking: 095_bookings.sql).
+  slot_starts_at timestamptz,
+  slot_ends_at timestamptz,
+  constraint order_items_slot_shape check ((slot_starts_at is null) = (slot_ends_at is null) and (slot_starts_at is null or slot_starts_at < slot_ends_at))
 );
 
 create index order_items_order_idx on public.order_items (order_id);

@@ -80,7 +80,8 @@ declare
   v_count integer;
   v_fulfilment jsonb;
 begin
-  select coalesce(jsonb_agg(jsonb_build_object('name', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity, 'unitPrice', i.unit_price) order by i.product_id is null, i.id), '[]'::jsonb),
+  select coalesce(jsonb_agg(jsonb_build_object('name', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity, 'unitPrice', i.unit_price,
+                                               'startsAt', i.slot_starts_at, 'endsAt', i.slot_ends_at) order by i.product_id is null, i.id), '[]'::jsonb),
          coalesce(sum(i.quantity) filter (where i.product_id is not null), 0)
     into v_items, v_count
     from public.order_items i where i.order_id = new.id;

@@ -202,6 +202,11 @@ begin
     join public.products p on p.id = c.product_id
     join public.product_variants v on v.id = c.variant_id
     where c.user_id = p_uid and not (p.available and v.available)
+  ) or exists (
+    -- A slot of a product that is no longer a bookable service.
+    select 1 from public.cart_items c
+    where c.user_id = p_uid and c.slot_starts_at is not null
+      and not exists (select 1 from public.bookable_services b where b.product_id = c.product_id)
   ) then
     raise exception 'product_unavailable';
   end if;
@@ -311,7 +316,7 @@ begin
   end loop;
 
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path,
-                                  variant_id, option_values, sku, stock_taken, personalisation)
+                                  variant_id, option_values, sku, stock_taken, personalisation, slot_starts_at, slot_ends_at)
   select v_order.id, p.id,
          public.variant_line_name(p.name, v.option_values),
          coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation),
@@ -321,12 +326,49 @@ begin
                    'label', f.label, 'kind', f.kind, 'value', c.personalisation ->> f.id::text, 'price', f.price)
                  order by f.position), '[]'::jsonb)
           from public.product_personalisation_fields f
-          where f.product_id = c.product_id and c.personalisation ? f.id::text)
+          where f.product_id = c.product_id and c.personalisation ? f.id::text),
+         c.slot_starts_at, c.slot_starts_at + make_interval(mins => b.duration_minutes)
   from public.cart_items c
   join public.products p on p.id = c.product_id
   join public.product_variants v on v.id = c.variant_id
+  left join public.bookable_services b on b.product_id = c.product_id and c.slot_starts_at is not null
   where c.user_id = p_uid
   order by c.added_at;
+
+  -- Booked slots (docs/bookings.md): per service in product order, under the lock that holds
+  -- are taken with (add_booking_to_cart), so checkouts for one service queue here and each sees
+  -- the bookings committed before it. Each line's slot must be free at this moment, not counting
+  -- the customer's own holds: a live hold was free when taken (its notice is not asked again),
+  -- an expired one is offered again only if nobody took the slot since. Otherwise refused,
+  -- naming the line and its time; nothing is kept.
+  for v_need in
+    select distinct i.product_id from public.order_items i
+    where i.order_id = v_order.id and i.slot_starts_at is not null
+    order by i.product_id
+  loop
+    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
+  end loop;
+  for v_need in
+    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location,
+           c.hold_expires_at > now() as live
+    from public.order_items i
+    join public.bookable_services b on b.product_id = i.product_id
+    join public.cart_items c on c.user_id = p_uid and c.variant_id = i.variant_id and c.slot_starts_at = i.slot_starts_at
+    where i.order_id = v_order.id and i.slot_starts_at is not null
+    order by i.product_id, i.slot_starts_at
+  loop
+    if not exists (
+      select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
+                                       now(), p_uid, not v_need.live) f
+      where f.starts_at = v_need.slot_starts_at
+    ) then
+      raise exception 'slot_taken'
+        using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
+    end if;
+    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location)
+    values (v_order.id, v_need.id, p_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
+            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location);
+  end loop;
 
   -- The fee is a line of its own (no product); a free area adds none (lines are priced > 0).
   if v_fee > 0 then

@@ -62,6 +62,17 @@ async function orderForm(role: Role) {
   return form;
 }
 
+/** A fresh bookable service, open every day with no notice, and its first free time tomorrow. */
+async function freshSlot(): Promise<{ productId: string; startsAt: string }> {
+  const productId = await freshProduct();
+  await db.kysely.insertInto("bookable_services").values({ product_id: productId, duration_minutes: 60, notice_hours: 0 }).execute();
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    await db.kysely.insertInto("bookable_service_hours").values({ product_id: productId, weekday, opens: "08:00", closes: "18:00" }).execute();
+  }
+  const { rows } = await sql<{ starts_at: Date }>`select starts_at from public.free_slots(${productId}::uuid, (now() at time zone 'Africa/Johannesburg')::date + 1, 1) limit 1`.execute(db.kysely);
+  return { productId, startsAt: new Date(rows[0]!.starts_at).toISOString() };
+}
+
 function productForm(fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set("name", `Matrix product ${randomUUID().slice(0, 6)}`);
@@ -104,7 +115,7 @@ async function putInCart(user: TestUser) {
 /** The role's own cart line (customers, after cartFirst); anyone else names a line that is not theirs. */
 async function lineOf(role: Role) {
   if (role !== "customerA" && role !== "customerB") return { lineId: randomUUID() };
-  const line = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", users[role].id).executeTakeFirstOrThrow();
+  const line = await db.kysely.selectFrom("cart_items").select("id").where("user_id", "=", users[role].id).where("slot_starts_at", "is", null).executeTakeFirstOrThrow();
   return { lineId: line.id };
 }
 
@@ -170,6 +181,14 @@ const rules: Record<string, Rule> = {
   "adminProducts.setCardPicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.removePicture": { expect: ADMINS, input: async () => ({ id: await freshPicture() }) },
   "adminProducts.variants": { expect: ADMINS, input: () => ({ id: productId }) },
+  "adminProducts.booking": { expect: ADMINS, input: () => ({ id: productId }) },
+  "adminProducts.saveBooking": {
+    expect: ADMINS,
+    input: async () => ({
+      productId: await freshProduct(),
+      settings: { durationMinutes: 60, bufferMinutes: 0, capacity: 1, noticeHours: 24, horizonDays: 30, location: "shop" as const, deposit: "none" as const, depositPercent: null, refundUntilHours: 48, hours: [] },
+    }),
+  },
   "adminProducts.saveOptions": { expect: ADMINS, input: async () => ({ productId: await freshProduct(), options: [{ name: "Size", choices: ["S", "M"] }] }) },
   "adminProducts.savePersonalisation": {
     expect: ADMINS,
@@ -205,6 +224,8 @@ const rules: Record<string, Rule> = {
   "cart.list": { expect: CUSTOMERS },
   "cart.count": { expect: CUSTOMERS },
   "cart.add": { expect: CUSTOMERS, input: () => ({ productId }) },
+  // Bookable services (issue 38): anyone sees free times; customers hold one (a fresh service each, so none is taken).
+  "cart.addBooking": { expect: CUSTOMERS, input: () => freshSlot() },
   "cart.increase": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.decrease": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
   "cart.remove": { expect: CUSTOMERS, input: (role) => lineOf(role), prepare: cartFirst },
@@ -216,6 +237,12 @@ const rules: Record<string, Rule> = {
       return form;
     },
   },
+  // Moving a booking: signed-in only; the booking decides (its customer, or an admin), so a made-up one is not found for anyone.
+  "bookings.move": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "NOT_FOUND" },
+    input: async () => ({ bookingId: randomUUID(), startsAt: (await freshSlot()).startsAt }),
+  },
+  "bookings.freeSlots": { expect: EVERYONE, input: async () => ({ productId: (await freshSlot()).productId, days: 2 }) },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },
   "catalogue.byId": { expect: EVERYONE, input: () => ({ id: productId }) },

@@ -177,6 +177,36 @@ describe("sending through a real SMTP server", () => {
     expect(html).toMatch(/<\/html>$/);
   });
 
+  it("attaches an order's booked times as a calendar file (.ics) in UTC, and words them in South African time", async () => {
+    const transport = createSmtpTransport(smtpUrl());
+    const rendered = await renderMail(
+      "order_received",
+      {
+        customerName: "Lindiwe Mokoena",
+        reference: "ORD-5150",
+        items: [
+          { name: "Office clean", quantity: 1, unitPrice: 900, startsAt: "2026-12-10T08:00:00+00:00", endsAt: "2026-12-10T10:00:00+00:00" },
+          { name: "Beef pie", quantity: 2, unitPrice: 35 },
+        ],
+        total: 970,
+      },
+      shop,
+    );
+    expect(rendered.text).toContain("Office clean: Thu 10 Dec 2026, 10:00 to 12:00 (South African time).");
+    expect(rendered.attachments).toHaveLength(1);
+    await transport.send({ ...(await outgoing()), html: rendered.html, text: rendered.text, attachments: rendered.attachments });
+    const raw = received.at(-1)?.raw ?? "";
+    expect(headers(raw).get("content-type")).toMatch(/^multipart\/mixed;/);
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=booking-ORD-5150\.ics/);
+    const calendar = partBody(raw, "text/calendar");
+    expect(calendar).toContain("BEGIN:VCALENDAR");
+    expect(calendar).toContain("DTSTART:20261210T080000Z");
+    expect(calendar).toContain("DTEND:20261210T100000Z");
+    expect(calendar).toContain("SUMMARY:Office clean (Our World Services)");
+    expect(calendar).toContain("UID:ORD-5150-1796889600000@shop.example.co.za");
+  });
+
   it("sets Reply-To for a contact message, so the shop answers the visitor", async () => {
     const rendered = await renderMail("contact_message", { name: "Sipho", email: "sipho@example.com", phone: "", message: "Do you clean carpets?" }, shop);
     await createSmtpTransport(smtpUrl()).send({

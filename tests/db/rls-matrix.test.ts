@@ -32,6 +32,8 @@ const ids = {
   otherSoldOutVariant: "",
   request: "",
   lowStockNotice: "",
+  service: "",
+  booking: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -236,6 +238,29 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("closed_days").set({ reason: "Changed" }).where("day", "=", "2026-12-25").executeTakeFirst()), allowed: ["admin"] },
     delete: { run: (t) => some(t.deleteFrom("closed_days").where("day", "=", "2026-12-25").executeTakeFirst()), allowed: ["admin"] },
   },
+  // Bookable services (issue 38): everyone reads a service's settings and hours; admins write them.
+  bookable_services: {
+    select: { run: (t) => some(t.selectFrom("bookable_services").select("product_id").execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("bookable_services").values({ product_id: ids.spareProduct, duration_minutes: 60 }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("bookable_services").set({ capacity: 3 }).where("product_id", "=", ids.service).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("bookable_services").where("product_id", "=", ids.service).executeTakeFirst()), allowed: ["admin"] },
+  },
+  bookable_service_hours: {
+    select: { run: (t) => some(t.selectFrom("bookable_service_hours").select("weekday").execute()), allowed: ACTORS },
+    insert: { run: (t) => t.insertInto("bookable_service_hours").values({ product_id: ids.service, weekday: 2 }).execute(), allowed: ["admin"] },
+    update: { run: (t) => some(t.updateTable("bookable_service_hours").set({ closes: "13:00" }).where("product_id", "=", ids.service).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("bookable_service_hours").where("product_id", "=", ids.service).executeTakeFirst()), allowed: ["admin"] },
+  },
+  // A booking: its customer and admins read it; only place_order and the order's status write it.
+  bookings: {
+    select: { run: (t) => some(t.selectFrom("bookings").select("id").where("id", "=", ids.booking).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) => t.insertInto("bookings").values({ order_id: ids.order, order_item_id: ids.orderItem, user_id: users.customerA.id, product_id: ids.service, starts_at: "2026-12-03T08:00:00Z", ends_at: "2026-12-03T09:00:00Z", free_at: "2026-12-03T09:00:00Z", location: "shop" }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("bookings").set({ status: "cancelled" }).where("id", "=", ids.booking).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("bookings").where("id", "=", ids.booking).executeTakeFirst()), allowed: [] },
+  },
   // Capacity: admins read it; only place_order and the status trigger write it.
   daily_capacity: {
     select: { run: (t) => some(t.selectFrom("daily_capacity").select("reserved").execute()), allowed: ["admin"] },
@@ -318,6 +343,11 @@ beforeAll(async () => {
   // A password reset link of customer A's (issue 34): only the server's own connection writes or reads these.
   await k.insertInto("private.account_tokens").values({ token_hash: "a".repeat(64), kind: "password_reset", user_id: users.customerA.id, new_email: null, expires_at: new Date(Date.now() + 3_600_000) }).execute();
   await k.insertInto("closed_days").values({ day: "2026-12-25", reason: "Christmas Day" }).execute();
+  // A bookable service with its own Monday hours, and a booking of A's (written directly: the rows matter, not how).
+  ids.service = (await k.insertInto("products").values({ name: "Office clean", price: "900.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+  await k.insertInto("bookable_services").values({ product_id: ids.service, duration_minutes: 120 }).execute();
+  await k.insertInto("bookable_service_hours").values({ product_id: ids.service, weekday: 1, opens: "08:00", closes: "12:00" }).execute();
+  ids.booking = (await k.insertInto("bookings").values({ order_id: ids.order, order_item_id: ids.orderItem, user_id: users.customerA.id, product_id: ids.service, starts_at: "2026-12-02T08:00:00Z", ends_at: "2026-12-02T10:00:00Z", free_at: "2026-12-02T10:00:00Z", location: "customer_address" }).returning("id").executeTakeFirstOrThrow()).id;
   // Capacity as place_order leaves it for A's order (written directly: the rows matter, not how).
   await k.insertInto("daily_capacity").values({ category_id: ids.category, day: "2026-12-02", reserved: 1 }).execute();
   await k.insertInto("order_capacity").values({ order_id: ids.order, category_id: ids.category, day: "2026-12-02", quantity: 1 }).execute();

@@ -51,6 +51,18 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers have no UPDATE on orders: it names a proof (checked as place_order checks one) on the caller's own order, only while it is pending_payment without one",
   },
+  "public.free_slots(p_product_id uuid, p_from date, p_days integer)": {
+    roles: ["anon", "authenticated"],
+    reason: "a bookable service's free times (docs/bookings.md) count other customers' bookings and holds, which nobody else may read; it returns only when a slot starts and ends and how many places are left, never who booked",
+  },
+  "public.add_booking_to_cart(p_variant_id uuid, p_starts_at timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write a slot into their cart: this holds one for the caller only, if the shop offers it now (checked against others' bookings and holds under the service's lock), for BOOKING_HOLD_MINUTES",
+  },
+  "public.move_booking(p_booking_id uuid, p_starts_at timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write bookings: this moves the caller's own booking (any, for an admin) to a time the shop offers, checked against others' bookings and holds under the service's lock, and for a customer only until the notice limit",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:

@@ -11,14 +11,15 @@ export type Viewer = "visitor" | "customer" | "admin";
  * 'Add to Cart' as each viewer gets it: customers add one; visitors are asked to sign in (a
  * button without the cart client, so a visitor's page stays light); admins are not offered it.
  * A product with options is added from its page, where they are chosen ("Choose options"); a
- * counted product with none left says "Sold out".
+ * counted product with none left says "Sold out". A bookable service's time is chosen on its page
+ * too ("Choose a time").
  */
 export function AddToCart({
   product,
   viewer,
   compact = false,
 }: {
-  product: Pick<CatalogueProduct, "id" | "available" | "hasOptions" | "stock">;
+  product: Pick<CatalogueProduct, "id" | "available" | "hasOptions" | "stock" | "bookable">;
   viewer: Viewer;
   compact?: boolean;
 }) {
@@ -26,10 +27,10 @@ export function AddToCart({
   if (!product.available) return <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p>;
   if (product.stock === 0) return <p className="text-sm font-medium text-danger">{messages.catalogue.soldOut}</p>;
   const className = compact ? "w-full" : "w-full sm:w-auto";
-  if (product.hasOptions) {
+  if (product.hasOptions || product.bookable) {
     return (
       <Link href={`/products/${product.id}`} className={buttonClasses("outline", className)}>
-        {messages.catalogue.chooseOptions}
+        {product.bookable ? messages.bookings.chooseTime : messages.catalogue.chooseOptions}
       </Link>
     );
   }

@@ -6,6 +6,7 @@ import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import { stockLabel } from "@/lib/stock";
 import { PersonalisationList } from "@/components/orders/personalisation-list";
+import { BookingHold } from "@/components/bookings/booking-hold";
 import { api } from "@/trpc/react";
 import { buttonClasses } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -63,10 +64,12 @@ export function CartView() {
               </div>
               <p className="tabular text-sm text-muted">{formatRand(line.price)} each</p>
               <PersonalisationList entries={line.personalisation} />
+              {line.slotStartsAt && line.holdExpiresAt ? <BookingHold startsAt={line.slotStartsAt} holdExpiresAt={line.holdExpiresAt} /> : null}
               {!line.available ? <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p> : null}
               {line.available && line.stock !== null && line.quantity > line.stock ? <p className="text-sm font-medium text-danger">{stockLabel(line.stock)}</p> : null}
               <div className="mt-auto flex flex-wrap items-center gap-3">
-                <div className="flex items-center rounded-xl border border-line" role="group" aria-label={`Quantity of ${line.name}`}>
+                {/* A booking is one line per time: no quantity to change. */}
+                {line.slotStartsAt ? null : <div className="flex items-center rounded-xl border border-line" role="group" aria-label={`Quantity of ${line.name}`}>
                   <button
                     type="button"
                     className="h-10 w-10 rounded-l-xl text-lg hover:bg-brand-50 disabled:opacity-50"
@@ -88,7 +91,7 @@ export function CartView() {
                   >
                     +
                   </button>
-                </div>
+                </div>}
                 <button
                   type="button"
                   className="text-sm font-medium text-danger underline-offset-2 hover:underline"

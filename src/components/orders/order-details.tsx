@@ -10,7 +10,7 @@ import { OrderBankDetails } from "@/components/payments/bank-details";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { FulfilmentSummary } from "./fulfilment-summary";
 import { PersonalisationList } from "./personalisation-list";
-import { formatDateTime } from "@/lib/days";
+import { formatDateTime, formatSlot } from "@/lib/days";
 
 export type OrderDetailsData = RouterOutputs["orders"]["byReference"];
 
@@ -54,6 +54,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
                 <td className="py-2">
                   {item.name}
                   <PersonalisationList entries={item.personalisation} />
+                  {item.slotStartsAt ? <p className="text-sm font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
                 </td>
                 <td className="tabular py-2 text-right">{formatRand2(item.unitPrice)}</td>
                 <td className="tabular py-2 text-right">× {item.quantity}</td>

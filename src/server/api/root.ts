@@ -1,6 +1,7 @@
 import { adminOrdersRouter } from "@/server/orders/router";
 import { adminProductsRouter } from "@/server/products/router";
 import { authRouter } from "@/server/auth/router";
+import { bookingsRouter } from "@/server/bookings/router";
 import { cartRouter } from "@/server/cart/router";
 import { catalogueRouter } from "@/server/catalogue/router";
 import { checkoutRouter } from "@/server/checkout/router";
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   adminOrders: adminOrdersRouter,
   adminProducts: adminProductsRouter,
   auth: authRouter,
+  bookings: bookingsRouter,
   catalogue: catalogueRouter,
   cart: cartRouter,
   checkout: checkoutRouter,

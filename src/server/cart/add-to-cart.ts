@@ -25,6 +25,7 @@ export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; 
   } catch (error) {
     const code = sqlErrorCode(error);
     if (code === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
+    if (code === "slot_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.slotRequired, cause: error });
     if (code === "variant_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.variantRequired, cause: error });
     if (code === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
     const field = typeof sqlErrorDetail(error)?.field === "string" ? String(sqlErrorDetail(error)?.field) : "";

@@ -19,6 +19,9 @@ export interface CartLine<P = PersonalisationShown> {
   stock: number | null;
   /** What the customer added to this line, in the fields' order. */
   personalisation: P[];
+  /** A bookable service's line: the slot held, and until when (docs/bookings.md); null otherwise. */
+  slotStartsAt: Date | null;
+  holdExpiresAt: Date | null;
 }
 
 /** A line's personalisation as stored: the text, or the file's path. */
@@ -75,6 +78,8 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart<RawP
       "c.product_id",
       "c.variant_id",
       "c.quantity",
+      "c.slot_starts_at",
+      "c.hold_expires_at",
       "v.stock",
       sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"),
       sql<string>`coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)`.as("price"),
@@ -101,6 +106,8 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart<RawP
     available: row.available,
     stock: row.stock,
     personalisation: row.personalisation,
+    slotStartsAt: row.slot_starts_at,
+    holdExpiresAt: row.hold_expires_at,
   }));
   const totals = await trx
     .selectFrom("cart_items as c")
@@ -120,7 +127,13 @@ export function findLine(trx: Tx, lineId: string) {
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
     .innerJoin("product_variants as v", "v.id", "c.variant_id")
-    .select(["c.quantity", "v.stock", sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"), sql<boolean>`p.available and v.available`.as("available")])
+    .select([
+      "c.quantity",
+      "v.stock",
+      sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"),
+      sql<boolean>`p.available and v.available`.as("available"),
+      sql<boolean>`c.slot_starts_at is not null`.as("booking"),
+    ])
     .where("c.id", "=", lineId)
     .executeTakeFirst();
 }

@@ -40,6 +40,7 @@ export function increaseLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) 
   return ctx.db.transaction(async (trx) => {
     const line = await lineOf(trx, input.lineId);
     if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
+    if (line.booking) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.oneBookingPerLine });
     try {
       await incrementLine(trx, input.lineId);
     } catch (error) {

@@ -1,5 +1,7 @@
 import { messages } from "@/lib/messages";
 import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
+import { addBooking } from "@/server/bookings/manage-bookings";
+import { addBookingInput } from "@/server/bookings/schemas";
 import { addToCart } from "./add-to-cart";
 import { countCart, decreaseLine, increaseLine, listCart, removeLine } from "./manage-cart";
 import { uploadPersonalisationFile } from "./personalisation-file";
@@ -12,6 +14,8 @@ export const cartRouter = createTRPCRouter({
   /** How many items the cart holds (the navigation bar's badge). */
   count: customerProcedure.query(countCart),
   add: customerProcedure.meta({ failure: messages.cart.addFailed }).input(addToCartInput).mutation(addToCart),
+  /** One slot of a bookable service, held for BOOKING_HOLD_MINUTES (docs/bookings.md). */
+  addBooking: customerProcedure.meta({ failure: messages.cart.addFailed }).input(addBookingInput).mutation(addBooking),
   increase: customerProcedure.input(lineRefInput).mutation(increaseLine),
   decrease: customerProcedure.input(lineRefInput).mutation(decreaseLine),
   remove: customerProcedure.input(lineRefInput).mutation(removeLine),

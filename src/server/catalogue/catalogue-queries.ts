@@ -18,6 +18,8 @@ export interface CatalogueProduct {
   createdAt: string;
   /** Whether the customer chooses options (on the product's page) before adding it. */
   hasOptions: boolean;
+  /** A bookable service: the customer chooses a time (on the product's page) before adding it. */
+  bookable: boolean;
   /** The lowest and highest price of its available variants (both `price` without options). */
   priceFrom: number;
   priceTo: number;
@@ -116,6 +118,7 @@ function productQuery(trx: Tx) {
       "p.created_at",
       "c.name as category",
       sql<boolean>`exists (select 1 from public.product_options o where o.product_id = p.id)`.as("has_options"),
+      sql<boolean>`exists (select 1 from public.bookable_services b where b.product_id = p.id)`.as("bookable"),
       "va.price_from",
       "va.price_to",
       "va.stock",
@@ -132,6 +135,7 @@ type ProductRow = {
   created_at: Date;
   category: string;
   has_options: boolean;
+  bookable: boolean;
   price_from: string | null;
   price_to: string | null;
   stock: string | null;
@@ -148,6 +152,7 @@ function toProduct(row: ProductRow, publicUrl: PublicUrl): CatalogueProduct {
     available: row.available,
     createdAt: new Date(row.created_at).toISOString(),
     hasOptions: row.has_options,
+    bookable: row.bookable,
     priceFrom: Number(row.price_from ?? row.price),
     priceTo: Number(row.price_to ?? row.price),
     stock: row.stock === null ? null : Number(row.stock),

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
@@ -85,6 +86,13 @@ export function toCheckoutError(error: unknown): unknown {
       const name = typeof detail?.name === "string" ? detail.name : "An item";
       const left = typeof detail?.left === "number" ? detail.left : 0;
       return new TRPCError({ code: "CONFLICT", message: m.notEnoughStock(name, left), cause: error });
+    }
+    // A bookable service's slot, whose hold had expired, was booked by someone else meanwhile.
+    case "slot_taken": {
+      const detail = sqlErrorDetail(error);
+      const name = typeof detail?.name === "string" ? detail.name : "A booking";
+      const when = typeof detail?.startsAt === "string" ? formatDateTime(detail.startsAt) : "its time";
+      return new TRPCError({ code: "CONFLICT", message: m.slotTaken(name, when), cause: error });
     }
     // The owner changed the product's personalisation fields since the line was added.
     case "personalisation_stale": {

@@ -75,6 +75,9 @@ export interface CartItemsTable {
   variant_id: string;
   /** {"<field id>": "<text or file path>"}; {} for none. */
   personalisation: ColumnType<Record<string, string>, string | undefined, string>;
+  /** A bookable service's line: the slot held, until hold_expires_at (written by add_booking_to_cart only). */
+  slot_starts_at: Generated<Date | null>;
+  hold_expires_at: Generated<Date | null>;
 }
 
 /** What a product asks the customer to add to a line. */
@@ -182,6 +185,50 @@ export interface OrderItemsTable {
   stock_taken: Generated<number>;
   /** The personalisation as sold, in the fields' order; [] for none. */
   personalisation: Generated<OrderLinePersonalisation[]>;
+  /** The slot sold, for a bookable service's line. */
+  slot_starts_at: Generated<Date | null>;
+  slot_ends_at: Generated<Date | null>;
+}
+
+export type BookingLocation = "customer_address" | "shop" | "online";
+export type BookingDeposit = "none" | "percent" | "full";
+
+/** A product sold as a time slot (docs/bookings.md). */
+export interface BookableServicesTable {
+  product_id: string;
+  duration_minutes: number;
+  buffer_minutes: Generated<number>;
+  capacity: Generated<number>;
+  notice_hours: Generated<number>;
+  horizon_days: Generated<number>;
+  location: Generated<BookingLocation>;
+  deposit: Generated<BookingDeposit>;
+  deposit_percent: Generated<number | null>;
+  refund_until_hours: Generated<number>;
+}
+
+/** A service's own hours on a weekday (1 Monday ... 7 Sunday); a weekday without a row follows the shop. */
+export interface BookableServiceHoursTable {
+  product_id: string;
+  weekday: number;
+  open: Generated<boolean>;
+  opens: Generated<string>;
+  closes: Generated<string>;
+}
+
+export interface BookingsTable {
+  id: Generated<string>;
+  order_id: string;
+  order_item_id: string;
+  user_id: string | null;
+  product_id: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  free_at: Timestamp;
+  status: Generated<"booked" | "cancelled">;
+  location: BookingLocation;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface OrderLinePersonalisation {
@@ -467,6 +514,9 @@ export interface DB {
   orders: OrdersTable;
   checkout_references: CheckoutReferencesTable;
   order_items: OrderItemsTable;
+  bookable_services: BookableServicesTable;
+  bookable_service_hours: BookableServiceHoursTable;
+  bookings: BookingsTable;
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
   shop_settings: ShopSettingsTable;

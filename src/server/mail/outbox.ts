@@ -88,6 +88,7 @@ export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<Del
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        attachments: mail.attachments,
       });
     } catch (error) {
       // A 5xx refusal of this mail (no such mailbox) is final; the server being away is not.

@@ -16,6 +16,7 @@ import { NewOrderMail, newOrderSubject } from "./templates/new-order";
 import { OrderCancelledUnpaidMail, orderCancelledUnpaidSubject } from "./templates/order-cancelled-unpaid";
 import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-received";
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
+import { bookingsCalendar, type MailAttachment } from "@/server/bookings/calendar";
 import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
 import { BackInStockMail, backInStockSubject, LowStockMail, lowStockSubject } from "./templates/stock-notices";
@@ -27,6 +28,8 @@ export interface RenderedMail {
   text: string;
   /** Where replies go when that is not the sender: the visitor who wrote a contact message. */
   replyTo?: string;
+  /** Files with it: an order's bookings as a calendar file (docs/bookings.md). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -48,10 +51,11 @@ interface TemplateDefinition<T extends MailTemplate> {
   subject: (data: MailData<T>, shop: ParsedMailShop) => string;
   Component: (props: { data: MailData<T>; shop: ParsedMailShop }) => ReactElement;
   replyTo?: (data: MailData<T>) => string;
+  attachments?: (data: MailData<T>, shop: ParsedMailShop) => MailAttachment[];
 }
 
 const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
-  order_received: { schema: mailDataSchemas.order_received, subject: orderReceivedSubject, Component: OrderReceivedMail },
+  order_received: { schema: mailDataSchemas.order_received, subject: orderReceivedSubject, Component: OrderReceivedMail, attachments: orderBookings },
   status_changed: { schema: mailDataSchemas.status_changed, subject: statusChangedSubject, Component: StatusChangedMail },
   order_cancelled_unpaid: {
     schema: mailDataSchemas.order_cancelled_unpaid,
@@ -110,7 +114,15 @@ async function renderTemplate<T extends MailTemplate>(template: T, data: unknown
     text: toPlainText(html, plainTextOptions).trim() + "\n",
   };
   if (definition.replyTo) rendered.replyTo = definition.replyTo(parsedData.data);
+  const attachments = definition.attachments?.(parsedData.data, parsedShop.data) ?? [];
+  if (attachments.length > 0) rendered.attachments = attachments;
   return rendered;
+}
+
+/** An order's booked times as one calendar file; none when it books nothing. */
+function orderBookings(data: MailData<"order_received">, shop: ParsedMailShop): MailAttachment[] {
+  const booked = data.items.flatMap((item) => (item.startsAt && item.endsAt ? [{ name: item.name, startsAt: item.startsAt, endsAt: item.endsAt }] : []));
+  return booked.length > 0 ? [bookingsCalendar(data.reference, booked, shop)] : [];
 }
 
 /** Field paths and messages of a failed parse, without the values. */

@@ -91,6 +91,9 @@ export const mailDataSchemas = {
           name: line(500),
           quantity: z.int().min(1).max(100_000),
           unitPrice: rands,
+          /** A bookable service's line: its booked time (docs/bookings.md). */
+          startsAt: z.iso.datetime({ offset: true }).optional(),
+          endsAt: z.iso.datetime({ offset: true }).optional(),
         }),
       )
       .min(1)

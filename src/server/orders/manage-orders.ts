@@ -45,6 +45,7 @@ export async function setStatus({ ctx, input }: { ctx: Ctx; input: { id: string;
   const order = await ctx.db.transaction((trx) => updateOrderStatus(trx, input.id, input.status)).catch((error: unknown) => {
     // Reopening a cancelled order takes its counted stock again (orders_stock_on_status): refused when it is gone.
     if (sqlErrorCode(error) === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: m.reopenOutOfStock, cause: error });
+    if (sqlErrorCode(error) === "booking_cancelled") throw new TRPCError({ code: "CONFLICT", message: m.reopenBooked, cause: error });
     throw error;
   });
   if (!order) throw new TRPCError({ code: "NOT_FOUND", message: m.updateFailed });

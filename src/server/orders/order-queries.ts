@@ -20,7 +20,8 @@ export interface OrderView {
   proofKind: "image" | "pdf" | null;
   /** For a PDF proof: its first page as an image, where storage can draw one. */
   proofPreviewUrl: string | null;
-  items: { name: string; quantity: number; unitPrice: number; productId: string | null; personalisation: PersonalisationShown[] }[];
+  /** slotStartsAt: a bookable service's booked time (docs/bookings.md); null for goods. */
+  items: { name: string; quantity: number; unitPrice: number; productId: string | null; personalisation: PersonalisationShown[]; slotStartsAt: Date | null }[];
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
   /**
@@ -255,7 +256,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
   const ids = orders.map((order) => order.id);
   const items = await trx
     .selectFrom("order_items")
-    .select(["order_id", "product_id", "product_name", "unit_price", "quantity", "personalisation"])
+    .select(["order_id", "product_id", "product_name", "unit_price", "quantity", "personalisation", "slot_starts_at"])
     .where("order_id", "in", ids)
     .orderBy("id")
     .execute();
@@ -296,6 +297,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
             unitPrice: Number(item.unit_price),
             productId: item.product_id,
             personalisation: await showPersonalisation(storage, item.personalisation),
+            slotStartsAt: item.slot_starts_at === null ? null : new Date(item.slot_starts_at),
           })),
       ),
       paymentMethod: order.payment_method,

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Files with it (an order's bookings as a calendar file). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /**

@@ -1,4 +1,6 @@
 import { messages } from "@/lib/messages";
+import { serviceSettings, setServiceSettings } from "@/server/bookings/manage-services";
+import { saveBookingInput } from "@/server/bookings/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
 import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
 import { addPicture, listPictures, movePicture, removePicture, savePictureAlt, setCardPicture } from "./manage-pictures";
@@ -20,6 +22,9 @@ export const adminProductsRouter = createTRPCRouter({
   saveOptions: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveOptionsInput).mutation(setOptions),
   saveVariants: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveVariantsInput).mutation(setVariants),
   savePersonalisation: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(savePersonalisationInput).mutation(setPersonalisation),
+  /** Its booking settings ("Booking"; docs/bookings.md): null when it is not booked by time. */
+  booking: adminProcedure.meta({ failure: messages.bookings.admin.loadFailed }).input(productIdInput).query(serviceSettings),
+  saveBooking: adminProcedure.meta({ failure: messages.bookings.admin.saveFailed }).input(saveBookingInput).mutation(setServiceSettings),
   delete: adminProcedure.meta({ failure: messages.admin.deleteProductFailed }).input(productIdInput).mutation(deleteProduct),
   /** A product's pictures (issue 37): in order, with alt text, one the card's. */
   pictures: adminProcedure.meta({ failure: messages.productPictures.fetchFailed }).input(productPicturesInput).query(listPictures),

@@ -6,6 +6,9 @@ import { BackInStock } from "@/components/product/back-in-stock";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductGallery } from "@/components/product/product-gallery";
 import { VariantPicker } from "@/components/product/variant-picker";
+import { SlotPicker } from "@/components/bookings/slot-picker";
+import { BOOKING_DAYS_SHOWN } from "@/lib/constants";
+import { formatShortDay, formatTime, shopDayOf } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { canBuy, stockLabel } from "@/lib/stock";
 import { formatRand } from "@/lib/money";
@@ -36,6 +39,14 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
   if (!product) notFound();
   const [related, pageViewer, pictures] = await Promise.all([caller.catalogue.related({ id: product.id }), getPageViewer(), caller.catalogue.pictures({ id: product.id })]);
   const viewer: Viewer = pageViewer.kind === "visitor" ? "visitor" : pageViewer.role === "admin" ? "admin" : "customer";
+  // A bookable service's free times, fresh on every request (docs/bookings.md).
+  const slots =
+    product.bookable && product.available
+      ? (await caller.bookings.freeSlots({ productId: product.id, days: BOOKING_DAYS_SHOWN })).map((slot) => {
+          const day = shopDayOf(slot.startsAt);
+          return { startsAt: slot.startsAt.toISOString(), day, dayLabel: formatShortDay(day), time: formatTime(slot.startsAt) };
+        })
+      : null;
 
   const jsonLd = {
     "@context": "https://schema.org",
@@ -84,7 +95,9 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
             {product.priceFrom < product.priceTo ? messages.catalogue.priceFrom(formatRand(product.priceFrom)) : formatRand(product.priceFrom)}
           </p>
           <p className="text-lg leading-relaxed text-muted">{product.description}</p>
-          {(product.hasOptions || product.personalisation.length > 0) && product.available ? (
+          {slots ? (
+            <SlotPicker productId={product.id} slots={slots} viewer={viewer} />
+          ) : (product.hasOptions || product.personalisation.length > 0) && product.available ? (
             <VariantPicker galleryId="product-pictures" productId={product.id} options={product.options} variants={product.variants} personalisation={product.personalisation} viewer={viewer} />
           ) : (
             <>

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/days";
+import { formatDateTime, formatSlot } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
 import type { OrderStatus } from "@/lib/statuses";
@@ -59,6 +59,7 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
           <li key={index}>
             {item.name} x {item.quantity} ({formatRand(item.unitPrice)})
             <PersonalisationList entries={item.personalisation} />
+            {item.slotStartsAt ? <p className="font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
           </li>
         ))}
       </ul>

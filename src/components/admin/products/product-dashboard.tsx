@@ -11,6 +11,7 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ProductForm } from "./product-form";
 import { ProductPictures } from "./product-pictures";
 import { VariantsPanel } from "./variants-panel";
+import { BookingPanel } from "./booking-panel";
 
 const m = messages.admin;
 
@@ -24,6 +25,7 @@ export function ProductDashboard() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [stockOf, setStockOf] = useState<string | null>(null);
+  const [bookingOf, setBookingOf] = useState<string | null>(null);
   const [filter, setFilter] = useState<StockFilter>("all");
   const shown = (products.data ?? []).filter((product) => filter === "all" || (filter === "soldOut" ? product.soldOut : product.lowStock || product.soldOut));
   const setAvailability = api.adminProducts.setAvailability.useMutation({
@@ -96,6 +98,9 @@ export function ProductDashboard() {
                 <Button variant="outline" onClick={() => setStockOf(stockOf === product.id ? null : product.id)} aria-expanded={stockOf === product.id}>
                   Options and stock<span className="sr-only"> of {product.name}</span>
                 </Button>
+                <Button variant="outline" onClick={() => setBookingOf(bookingOf === product.id ? null : product.id)} aria-expanded={bookingOf === product.id}>
+                  Booking<span className="sr-only"> of {product.name}</span>
+                </Button>
                 <Button
                   variant="outline"
                   onClick={() => setAvailability.mutate({ id: product.id, available: !product.available })}
@@ -124,6 +129,11 @@ export function ProductDashboard() {
               {stockOf === product.id ? (
                 <div className="mt-4">
                   <VariantsPanel productId={product.id} show={flash.show} />
+                </div>
+              ) : null}
+              {bookingOf === product.id ? (
+                <div className="mt-4">
+                  <BookingPanel productId={product.id} show={flash.show} />
                 </div>
               ) : null}
             </li>

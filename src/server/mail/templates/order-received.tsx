@@ -4,6 +4,7 @@ import type { MailData, ParsedMailShop } from "../schemas";
 import { FulfilmentDetails } from "./fulfilment-details";
 import { Details, ItemsTable, MailButton, MailHeading, MailLayout, MailSubheading, P, Panel } from "./layout";
 import { orderPath } from "@/lib/order-paths";
+import { formatSlot, formatTime } from "@/lib/days";
 
 type Data = MailData<"order_received">;
 
@@ -23,11 +24,29 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
         We have received your order <strong>{data.reference}</strong>. Here is what you ordered:
       </P>
       <ItemsTable items={data.items} total={data.total} />
+      <Bookings items={data.items} />
       <FulfilmentDetails fulfilment={data.fulfilment} />
 
       {data.paymentMethod === "payfast" ? <PayingOnline data={data} shop={shop} total={total} /> : <PayingByEft data={data} shop={shop} total={total} />}
       <MailButton href={`${shop.siteUrl}${orderPath(data.reference)}`}>View your order</MailButton>
     </MailLayout>
+  );
+}
+
+/** The booked times (South African), with the calendar file attached to the mail. */
+function Bookings({ items }: { items: Data["items"] }) {
+  const booked = items.filter((item) => item.startsAt && item.endsAt);
+  if (booked.length === 0) return null;
+  return (
+    <>
+      <MailSubheading>Your bookings</MailSubheading>
+      {booked.map((item, index) => (
+        <P key={index}>
+          {item.name}: {formatSlot(item.startsAt!)} to {formatTime(item.endsAt!)} (South African time).
+        </P>
+      ))}
+      <P>The calendar file attached to this e-mail adds them to your calendar.</P>
+    </>
   );
 }
 

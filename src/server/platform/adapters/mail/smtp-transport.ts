@@ -108,6 +108,7 @@ export function createSmtpTransport(url: string, from?: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
         });
       } catch (error) {
         throw sendError(error, target);
