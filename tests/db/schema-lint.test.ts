@@ -51,6 +51,14 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers have no UPDATE on orders: it names a proof (checked as place_order checks one) on the caller's own order, only while it is pending_payment without one",
   },
+  "public.give_messaging_consent(p_kind text, p_phone text, p_source text, p_words text)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write messaging_consents: it records the caller's own consent (auth.uid()) as a new row with its time, source and words, withdrawing the caller's live one of the same kind",
+  },
+  "public.withdraw_messaging_consent(p_kind text)": {
+    roles: ["authenticated"],
+    reason: "one tap on the profile: it marks the caller's own live consent of that kind withdrawn, nothing else",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:
