@@ -218,6 +218,11 @@ export const messages = {
     notSending:
       "No SMTP server is configured (SMTP_URL), so nothing is sent: the mails customers and the shop would get are kept here. Set SMTP_URL to send them.",
     status: { queued: "Waiting", retrying: "Retrying", sent: "Sent", failed: "Failed" } as const,
+    /** Each row's channel, and what WhatsApp last said about a message (its status webhooks). */
+    channel: { email: "E-mail", whatsapp: "WhatsApp" } as const,
+    delivery: { sent: "Sent to WhatsApp", delivered: "Delivered", read: "Read", failed: "Not delivered" } as const,
+    fallback: "Sent by e-mail because the WhatsApp message could not be delivered.",
+    whatsappSubject: "WhatsApp message",
   },
   settings: {
     title: "Shop settings",

@@ -142,9 +142,21 @@ $$;
 revoke execute on function public.whatsapp_stop(text) from public, anon, authenticated;
 grant execute on function public.whatsapp_stop(text) to service_role;
 
+-- private.whatsapp_inbound_seen -----------------------------------------------------------------
+-- The ids of inbound WhatsApp messages already taken: Meta sends a webhook again until it gets a
+-- 200, so the same message may arrive twice; it becomes one contact message.
+create table private.whatsapp_inbound_seen (
+  message_id text primary key check (char_length(message_id) <= 200),
+  received_at timestamptz not null default now()
+);
+-- Only whatsapp_inbound() writes it; nobody reads it through the API.
+alter table private.whatsapp_inbound_seen enable row level security;
+revoke all on private.whatsapp_inbound_seen from public, anon, authenticated;
+
 -- Any other inbound WhatsApp message: shown to admins as a contact message from the customer
 -- (their name and e-mail when the number is a customer's, else the number and WhatsApp's name).
-create function public.whatsapp_inbound(p_phone text, p_name text, p_text text)
+-- Null when that message was taken before.
+create function public.whatsapp_inbound(p_message_id text, p_phone text, p_name text, p_text text)
 returns uuid
 language plpgsql security definer set search_path = ''
 as $$
@@ -152,6 +164,10 @@ declare
   v_profile record;
   v_id uuid;
 begin
+  insert into private.whatsapp_inbound_seen (message_id) values (p_message_id) on conflict do nothing;
+  if not found then
+    return null;
+  end if;
   select p.id, p.email, p.full_name into v_profile
     from public.messaging_consents c join public.profiles p on p.id = c.user_id
     where c.phone = p_phone order by c.withdrawn_at is null desc, c.given_at desc limit 1;
@@ -166,14 +182,14 @@ begin
   return v_id;
 end
 $$;
-revoke execute on function public.whatsapp_inbound(text, text, text) from public, anon, authenticated;
-grant execute on function public.whatsapp_inbound(text, text, text) to service_role;
+revoke execute on function public.whatsapp_inbound(text, text, text, text) from public, anon, authenticated;
+grant execute on function public.whatsapp_inbound(text, text, text, text) to service_role;
 
 -- A delivery status from WhatsApp (sent, delivered, read, failed) for the outbox row whose message
 -- it was. Statuses arrive out of order and more than once: a row's status only moves forward
 -- (sent < delivered < read; failed is final), so a late "sent" never hides a "read". A failure
 -- reported after the send falls back to e-mail, once. Returns the row's status now (null: no such message).
-create function public.record_whatsapp_status(p_message_id text, p_status text, p_at timestamptz, p_error text default null)
+create function public.record_whatsapp_status(p_message_id text, p_outbox_id uuid, p_status text, p_at timestamptz, p_error text default null)
 returns text
 language plpgsql security definer set search_path = ''
 as $$
@@ -184,12 +200,18 @@ begin
   if not (v_rank ? p_status) then
     raise exception 'unknown status %', p_status using errcode = '22023';
   end if;
-  select * into v_row from public.mail_outbox where provider_message_id = p_message_id for update;
+  -- By WhatsApp's id, or by the outbox row's own (biz_opaque_callback_data): a status may arrive
+  -- before the worker has written down the id WhatsApp answered with.
+  select * into v_row from public.mail_outbox
+    where channel = 'whatsapp' and (provider_message_id = p_message_id or (p_outbox_id is not null and id = p_outbox_id and provider_message_id is null))
+    order by (provider_message_id = p_message_id) is true desc limit 1
+    for update;
   if not found then
     return null;
   end if;
   if v_row.delivery_status is null or (v_rank ->> p_status)::int > (v_rank ->> v_row.delivery_status)::int then
     update public.mail_outbox set delivery_status = p_status, delivery_status_at = p_at,
+      provider_message_id = coalesce(provider_message_id, p_message_id),
       last_error = case when p_status = 'failed' then left(coalesce(p_error, 'WhatsApp could not deliver it'), 2000) else last_error end
       where id = v_row.id;
     if p_status = 'failed' then
@@ -197,11 +219,14 @@ begin
     end if;
     return p_status;
   end if;
+  if v_row.provider_message_id is null then
+    update public.mail_outbox set provider_message_id = p_message_id where id = v_row.id;
+  end if;
   return v_row.delivery_status;
 end
 $$;
-revoke execute on function public.record_whatsapp_status(text, text, timestamptz, text) from public, anon, authenticated;
-grant execute on function public.record_whatsapp_status(text, text, timestamptz, text) to service_role;
+revoke execute on function public.record_whatsapp_status(text, uuid, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.record_whatsapp_status(text, uuid, text, timestamptz, text) to service_role;
 
 -- A WhatsApp notice that failed for good goes by e-mail instead, once (unique fallback_of).
 create function private.fall_back_to_mail(p_id uuid)

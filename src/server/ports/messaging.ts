@@ -43,3 +43,14 @@ export class MessagingSendError extends Error {
     this.name = "MessagingSendError";
   }
 }
+
+/** The WhatsApp settings from the environment (docs/whatsapp.md); all four secrets or none. */
+export interface WhatsAppSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  /** Meta's Graph API unless a test points it at a fake. */
+  apiUrl?: string;
+  apiVersion?: string;
+}

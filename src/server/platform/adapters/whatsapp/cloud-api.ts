@@ -1,15 +1,7 @@
-import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText } from "@/server/ports/messaging";
+import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText, type WhatsAppSettings } from "@/server/ports/messaging";
 
-/** The WhatsApp settings from the environment (docs/whatsapp.md); all four secrets or none. */
-export interface WhatsAppSettings {
-  phoneNumberId: string;
-  accessToken: string;
-  appSecret: string;
-  verifyToken: string;
-  /** Meta's Graph API unless a test points it at a fake. */
-  apiUrl?: string;
-  apiVersion?: string;
-}
+export type { WhatsAppSettings };
+
 
 export const WHATSAPP_API_URL = "https://graph.facebook.com";
 export const WHATSAPP_API_VERSION = "v23.0";
