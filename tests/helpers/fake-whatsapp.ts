@@ -57,9 +57,9 @@ const TEMPLATES = new Map<string, { name: string; language: string; parameters: 
  * does. It recognises a repeated send by its idempotency key (biz_opaque_callback_data) and
  * answers it with the first id, so a retry after a crash is one message.
  */
-export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
-  const token = `EAAG${randomUUID().replace(/-/g, "")}`;
-  const appSecret = randomUUID();
+export async function startFakeWhatsApp(options: { port?: number; token?: string; appSecret?: string; verifyToken?: string } = {}): Promise<FakeWhatsApp> {
+  const token = options.token ?? `EAAG${randomUUID().replace(/-/g, "")}`;
+  const appSecret = options.appSecret ?? randomUUID();
   const phoneNumberId = "106540352242922";
   const byKey = new Map<string, FakeWhatsAppMessage>();
   const server = http.createServer((request, response) => {
@@ -74,6 +74,8 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
         fake.refused.push(why);
         answer(status, { error: { message: why, type: "OAuthException", code, fbtrace_id: "fake" } });
       };
+      // The browser tests read what was sent here (the e2e server's fake: scripts/e2e-server.ts).
+      if (request.method === "GET" && request.url === "/_sent") return answer(200, fake.sent);
       if (request.method !== "POST" || !/^\/v[0-9]+\.[0-9]+\/106540352242922\/messages$/.test(request.url ?? "")) return refuse(404, `no such endpoint ${request.method} ${request.url}`);
       if (request.headers.authorization !== `Bearer ${token}`) return refuse(401, "Invalid OAuth access token", 190);
       let parsed;
@@ -113,7 +115,7 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
       answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: message.id, message_status: "accepted" }] });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const envelope = (value: Record<string, unknown>) => ({
@@ -122,7 +124,7 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   });
 
   const fake: FakeWhatsApp = {
-    settings: { phoneNumberId, accessToken: token, appSecret, verifyToken: `verify-${randomUUID()}`, apiUrl: `http://127.0.0.1:${port}`, apiVersion: "v23.0" },
+    settings: { phoneNumberId, accessToken: token, appSecret, verifyToken: options.verifyToken ?? `verify-${randomUUID()}`, apiUrl: `http://127.0.0.1:${port}`, apiVersion: "v23.0" },
     sent: [],
     repeats: 0,
     refused: [],

@@ -2,6 +2,7 @@
 
 import { messages } from "@/lib/messages";
 import { InvoiceDetails } from "@/components/invoices/invoice-details";
+import { WhatsAppConsent } from "@/components/profile/whatsapp-consent";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { FulfilmentPicker } from "./fulfilment-picker";
 import { OrderSummary } from "./order-summary";
@@ -43,6 +44,8 @@ export function CheckoutView({ start }: Props) {
         ) : null}
         {/* A business's details for its tax invoice, whichever way it pays. */}
         {start.payNow || start.bank !== null ? <InvoiceDetails /> : null}
+        {/* Order updates on WhatsApp (only while the shop sends there): ticked before placing the order, this order's updates go there. */}
+        <WhatsAppConsent source="checkout" className="rounded-2xl border border-line p-4" />
         {checkout.method === "payfast" ? (
           <PayNowPanel checkout={checkout} />
         ) : start.bank === null ? (

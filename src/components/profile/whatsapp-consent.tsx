@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
-import type { ConsentKind } from "@/lib/statuses";
+import type { ConsentKind, ConsentSource } from "@/lib/statuses";
 import { firstProblem } from "@/lib/validation";
 import { consentInput } from "@/server/messaging/schemas";
 import { api } from "@/trpc/react";
@@ -20,9 +20,10 @@ const CHOICES: { kind: ConsentKind; label: string; detail: string }[] = [
 /**
  * The profile's WhatsApp choices (issue 40, POPIA): a number and two separate choices, unticked
  * until the customer ticks them. Ticking records a consent with these words; unticking withdraws
- * it at once (one tap). Shown only while the shop sends on WhatsApp.
+ * it at once (one tap). Shown only while the shop sends on WhatsApp: on the profile, and at
+ * checkout (`source`), where a tick before placing the order sends that order's updates there.
  */
-export function WhatsAppConsent() {
+export function WhatsAppConsent({ source = "profile", className = "mt-10 rounded-3xl border border-line bg-white p-6" }: { source?: ConsentSource; className?: string }) {
   const utils = api.useUtils();
   const consents = api.messaging.myConsents.useQuery();
   const [phone, setPhone] = useState("");
@@ -40,14 +41,14 @@ export function WhatsAppConsent() {
 
   function toggle(kind: ConsentKind, given: boolean) {
     if (set.isPending) return;
-    const input = given ? { kind, given, phone: phone || knownPhone, source: "profile" as const } : { kind, given };
+    const input = given ? { kind, given, phone: phone || knownPhone, source } : { kind, given };
     const problem = firstProblem(consentInput, input);
     if (problem) return flash.show(problem, "error", { persist: true });
     set.mutate(input);
   }
 
   return (
-    <section aria-labelledby="whatsapp-heading" className="mt-10 rounded-3xl border border-line bg-white p-6">
+    <section aria-labelledby="whatsapp-heading" className={className} data-testid="whatsapp-consent">
       <h2 id="whatsapp-heading" className="text-lg font-semibold">
         {m.heading}
       </h2>
