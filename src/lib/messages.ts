@@ -652,5 +652,9 @@ export const goLiveMessages = {
     payfastSandbox: { title: "PayFast sandbox", detail: "Pay now uses PayFast's sandbox: no real money is taken. Untick Sandbox and enter the live account." },
     siteUrl: { title: "The shop's public address (SITE_URL)", detail: "SITE_URL is not set to an https:// address on the server. PayFast's return and notify addresses and the links in mails are built from it (README, Deploying)." },
     mail: { title: "Mail delivery (SMTP_URL)", detail: "No SMTP server is set on the server, so no mail reaches customers or the shop; they wait in the Outbox until SMTP_URL is set." },
+    whatsapp: {
+      title: "WhatsApp (WHATSAPP_*)",
+      detail: "Some of WhatsApp's settings are set on the server but not all four (WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN), so WhatsApp is off and customers get e-mail only (docs/whatsapp.md).",
+    },
   },
 } as const;

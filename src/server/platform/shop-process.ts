@@ -14,7 +14,7 @@ import type { GoogleClient } from "./adapters/local/local-auth";
 import { sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { sessionCacheFor, type SessionCache } from "./adapters/local/session-cache";
 import { createMailTransport } from "./adapters/mail/transport";
-import { whatsappSettingsFrom, type WhatsAppSettings } from "./adapters/whatsapp/cloud-api";
+import { whatsappIncomplete, whatsappSettingsFrom, type WhatsAppSettings } from "./adapters/whatsapp/cloud-api";
 import { createPayFast, PAYFAST_ITN_SOURCES } from "./adapters/payfast/payfast";
 import { supabasePublicUrl } from "./adapters/supabase/supabase-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
@@ -33,6 +33,8 @@ export interface PlatformConfig {
   mail: MailTransport;
   /** WhatsApp's settings (docs/whatsapp.md); unset: e-mail only. */
   whatsapp?: WhatsAppSettings;
+  /** Some WHATSAPP_* secrets set but not all four (the go-live checklist says so). */
+  whatsappIncomplete?: boolean;
   /** How the server reaches other services (Google's token endpoint); the global fetch unless a test gives its own. */
   fetch?: typeof fetch;
   /** PAYFAST_URL (unset: PayFast's live or sandbox system, as Shop settings say) and PAYFAST_ITN_SOURCES (unset: PayFast's published ranges). */
@@ -79,6 +81,7 @@ export function platformConfigFromEnv(): PlatformConfig {
     supabase: supabaseConfig(),
     mail: createMailTransport(env),
     whatsapp: whatsappSettingsFrom(env),
+    whatsappIncomplete: whatsappIncomplete(env),
     payfast: { url: env.PAYFAST_URL, itnSources: env.PAYFAST_ITN_SOURCES },
     siteUrlIsHttps: URL.parse(env.SITE_URL ?? "")?.protocol === "https:",
   };

@@ -21,6 +21,12 @@ export function whatsappSettingsFrom(env: {
   return { phoneNumberId, accessToken, appSecret, verifyToken, apiUrl: env.WHATSAPP_API_URL, apiVersion: env.WHATSAPP_API_VERSION };
 }
 
+/** Some of the four secrets set but not all: meant to be on, and off (the go-live checklist names it). */
+export function whatsappIncomplete(env: Parameters<typeof whatsappSettingsFrom>[0]): boolean {
+  const set = [env.WHATSAPP_PHONE_NUMBER_ID, env.WHATSAPP_ACCESS_TOKEN, env.WHATSAPP_APP_SECRET, env.WHATSAPP_VERIFY_TOKEN].filter(Boolean).length;
+  return set > 0 && set < 4;
+}
+
 /** WhatsApp's own form of a number: E.164 without the plus. */
 function waNumber(e164: string): string {
   return e164.replace(/^\+/, "");
