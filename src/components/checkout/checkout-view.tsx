@@ -27,7 +27,11 @@ export function CheckoutView({ start }: Props) {
   const checkout = useCheckout(start);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <OrderSummary {...checkout} />
+      <div className="space-y-8">
+        <OrderSummary {...checkout} />
+        {/* Order updates on WhatsApp (only while the shop sends there): ticked before placing the order, this order's updates go there. */}
+        <WhatsAppConsent source="checkout" className="rounded-3xl border border-line bg-white p-6" />
+      </div>
 
       <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
         {checkout.fulfilment ? <FulfilmentPicker {...checkout.fulfilment} disabled={checkout.processing} /> : null}
@@ -44,8 +48,6 @@ export function CheckoutView({ start }: Props) {
         ) : null}
         {/* A business's details for its tax invoice, whichever way it pays. */}
         {start.payNow || start.bank !== null ? <InvoiceDetails /> : null}
-        {/* Order updates on WhatsApp (only while the shop sends there): ticked before placing the order, this order's updates go there. */}
-        <WhatsAppConsent source="checkout" className="rounded-2xl border border-line p-4" />
         {checkout.method === "payfast" ? (
           <PayNowPanel checkout={checkout} />
         ) : start.bank === null ? (
