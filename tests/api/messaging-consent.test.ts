@@ -71,6 +71,18 @@ describe("consents", () => {
     expect(await db.kysely.selectFrom("messaging_consents").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
+  it("records where a consent was given: the profile, sign-up or checkout", async () => {
+    const user = await createUser(db);
+    const caller = await callerAs(db, user, { whatsapp });
+    await caller.messaging.setConsent({ kind: "offers", given: true, phone: "0821234569", source: "signup" });
+    await caller.messaging.setConsent({ kind: "whatsapp_updates", given: true, phone: "0821234569", source: "checkout" });
+    const rows = await db.kysely.selectFrom("messaging_consents").select(["kind", "source"]).where("user_id", "=", user.id).orderBy("given_at").execute();
+    expect(rows).toEqual([
+      { kind: "offers", source: "signup" },
+      { kind: "whatsapp_updates", source: "checkout" },
+    ]);
+  });
+
   it("asks nothing while the shop has no WhatsApp: no choice shown, none recorded", async () => {
     const user = await createUser(db);
     const caller = await callerAs(db, user);

@@ -41,6 +41,31 @@ async function setStatus(admin: Page, reference: string, status: string, label: 
 }
 
 test.describe("order updates on WhatsApp", () => {
+  test("sign-up offers the two choices unticked; a ticked one is recorded for the new account", async ({ page }) => {
+    await page.goto("/auth/signup");
+    const choices = page.getByTestId("signup-whatsapp");
+    const offers = choices.getByRole("checkbox", { name: new RegExp(`^${messages.consent.offers}`) });
+    await expect(choices.getByRole("checkbox", { name: new RegExp(`^${messages.consent.whatsappUpdates}`) })).not.toBeChecked();
+    await expect(offers).not.toBeChecked();
+    await page.getByLabel("Full name").fill("Lerato Offers");
+    await page.getByLabel("Email").fill(uniqueEmail("offers"));
+    await page.getByLabel("Password", { exact: true }).fill("offers-pass-2026");
+    await page.getByLabel("Confirm password", { exact: true }).fill("offers-pass-2026");
+    await page.getByLabel("I agree to the Terms & Privacy Policy").check();
+    await offers.check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText(messages.consent.invalidPhone)).toBeVisible();
+    await choices.getByLabel(messages.consent.phoneLabel).fill("+44 7911 123456");
+    await page.getByRole("button", { name: "Create account" }).click();
+    // The choices are recorded before the form moves on to the shop.
+    await expect(page).toHaveURL(/\/products$/, { timeout: 10_000 });
+    await page.goto("/profile");
+    const consent = page.getByTestId("whatsapp-consent");
+    await expect(consent.getByRole("checkbox", { name: new RegExp(`^${messages.consent.offers}`) })).toBeChecked();
+    await expect(consent.getByRole("checkbox", { name: new RegExp(`^${messages.consent.whatsappUpdates}`) })).not.toBeChecked();
+    await expect(consent.getByText("+447911123456")).toBeVisible();
+  });
+
   test("opt in at checkout, get order received and the next update there; STOP, and the next one is an e-mail", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail("whatsapp");
