@@ -64,6 +64,13 @@ const mailReader = http
   })
   .listen(Number(port) + 52, "127.0.0.1");
 
+// A fake WhatsApp Cloud API at E2E_PORT+54 (tests/helpers/fake-whatsapp.ts), for the WhatsApp
+// browser test: it answers the shop's template messages and lists them at /_sent. Its token and
+// secrets are the test's own (tests/e2e/whatsapp.spec.ts signs its webhook posts with them).
+const { startFakeWhatsApp } = await import("../tests/helpers/fake-whatsapp");
+const { E2E_WHATSAPP } = await import("../tests/e2e/whatsapp-fixture");
+const whatsapp = await startFakeWhatsApp({ port: Number(port) + 54, ...E2E_WHATSAPP });
+
 const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
   stdio: ["inherit", "pipe", "pipe"],
   env: {
@@ -75,6 +82,11 @@ const server = spawn(process.execPath, ["scripts/start.mjs", "-p", port], {
     PAYFAST_URL: payfast.url,
     PAYFAST_ITN_SOURCES: "127.0.0.1,::1",
     SMTP_URL: smtp.url,
+    WHATSAPP_PHONE_NUMBER_ID: whatsapp.settings.phoneNumberId,
+    WHATSAPP_ACCESS_TOKEN: whatsapp.settings.accessToken,
+    WHATSAPP_APP_SECRET: whatsapp.settings.appSecret,
+    WHATSAPP_VERIFY_TOKEN: whatsapp.settings.verifyToken,
+    WHATSAPP_API_URL: whatsapp.settings.apiUrl,
     // Every browser test signs its customers up from 127.0.0.1: more than the shop's 20 an hour.
     SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
   },
@@ -101,6 +113,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 server.on("exit", (code) => {
   void payfast.close();
   void smtp.close();
+  void whatsapp.close();
   mailReader.close();
   cleanUp();
   process.exit(code ?? 0);

@@ -108,6 +108,20 @@ const schema = z.object({
    * /api/mail/send, which delivers the outbox once. Unset: that route answers 404.
    */
   CRON_SECRET: optional.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
+  /**
+   * WhatsApp Business Cloud API (docs/whatsapp.md): order updates on WhatsApp for customers who
+   * consent. All four of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and
+   * WHATSAPP_VERIFY_TOKEN set: on; otherwise the shop sends e-mail only, as without them.
+   * The token and secrets are never logged nor sent to a browser.
+   */
+  WHATSAPP_PHONE_NUMBER_ID: optional.refine((value) => value === undefined || /^[0-9]{5,30}$/.test(value), "must be the phone number id (digits) from Meta's WhatsApp > API Setup"),
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
+  /** Meta's Graph API; tests point it at a fake on loopback. */
+  WHATSAPP_API_URL: optional.refine((value) => value === undefined || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(value), "must be an address such as https://graph.facebook.com"),
+  /** The Graph API version in each request's path; unset: v23.0. */
+  WHATSAPP_API_VERSION: optional.refine((value) => value === undefined || /^v[0-9]+\.[0-9]+$/.test(value), "must look like v23.0"),
   MAIL_FROM: optional.refine((value) => value === undefined || value.includes("@"), "must be an address, e.g. Our World Services <orders@example.co.za>"),
 });
 

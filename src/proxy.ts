@@ -70,8 +70,8 @@ function selfOrigin(request: NextRequest): string {
 
 export const config = {
   // Pages and the catalogue's API answers (kept); not static assets or the shop's images, nor
-  // the rest of the API: a procedure's context checks and renews the session itself, and a JSON
+  // the rest of the API (a provider's webhook checks its own signature): a procedure's context checks and renews the session itself, and a JSON
   // answer needs no page policy, so passing through here only cost each call ~0.5 ms. Nor the
   // Sign Out form's post: a session renewed here would go out beside the one it ends.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png|manifest.webmanifest|icons/|catalogue/|files/|robots.txt|sitemap.xml|api/payments/|auth/signout|api/trpc/(?!catalogue\\.)).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png|manifest.webmanifest|icons/|catalogue/|files/|robots.txt|sitemap.xml|api/payments/|api/messaging/|auth/signout|api/trpc/(?!catalogue\\.)).*)"],
 };

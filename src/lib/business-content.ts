@@ -150,7 +150,7 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
   return {
     title: "Privacy Policy",
     summary: `This notice explains, in plain words, what personal information ${shop.name} collects when you use this shop, why we need it, where it is kept, how long we keep it and what you can ask us to do with it. It follows South Africa's Protection of Personal Information Act (POPIA).`,
-    lastUpdated: "23 November 2026",
+    lastUpdated: "27 November 2026",
     sections: [
       {
         id: "what-we-collect",
@@ -161,7 +161,8 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
             kind: "pairs",
             items: [
               { term: "Your name and e-mail address", detail: "To create your account, sign you in, put your name on your orders and e-mail you about them." },
-              { term: "Your phone number", detail: "Only if you give it on the contact form, so that we can call you back." },
+              { term: "Your phone number", detail: "Only if you give it on the contact form, so that we can call you back, or on your profile to get your order updates on WhatsApp." },
+              { term: "Your WhatsApp choices", detail: "Only if you tick “Send my order updates on WhatsApp” (or, apart from it, “Send me offers”): the number you gave, when and where you agreed, the exact words you agreed to, and when you stopped. We keep each choice so that we can show what you agreed to." },
               { term: "Your address", detail: "Only where you give it for a delivery or for a service at your home or office, so that we can get there." },
               { term: "Your profile picture", detail: "Only if you upload one. It is shown on your profile; anyone who has the picture's web address can open it, so choose one you are happy to share." },
               { term: "Your orders", detail: "What you bought, the prices, the payment reference and each order's status, to deliver the order, answer your questions and keep the business's accounts." },
@@ -171,6 +172,14 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
             ],
           },
           { kind: "text", text: "If you choose to sign in with Google, Google tells us your name and e-mail address and nothing else." },
+        ],
+      },
+      {
+        id: "whatsapp",
+        heading: "Order updates on WhatsApp",
+        blocks: [
+          { kind: "text", text: "We send you messages on WhatsApp only if you have ticked “Send my order updates on WhatsApp” on your profile. We then send there, instead of by e-mail: that we received your order (its reference, total and how to pay), that your payment arrived, when your order will be delivered or ready for collection, and when its status changes. If a WhatsApp message cannot be delivered, we e-mail it to you instead. We never send offers unless you have ticked “Send me offers” separately." },
+          { kind: "text", text: ["To stop at once, reply STOP to any of our WhatsApp messages, or untick the choice on your ", profileLink, ". We confirm a STOP once and send nothing more there; your order updates go by e-mail again. WhatsApp (Meta) delivers these messages for us and sees the number and the message."] },
         ],
       },
       {
@@ -190,7 +199,7 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
             kind: "pairs",
             items: [
               { term: "Orders and proofs of payment", detail: `${TAX_RECORD_YEARS} years after the order, because SARS requires businesses to keep their records of sales for ${TAX_RECORD_YEARS} years. Then we delete them.` },
-              { term: "Your account (name, e-mail address, profile picture, cart)", detail: "Until you delete your account." },
+              { term: "Your account (name, e-mail address, profile picture, cart, WhatsApp choices)", detail: "Until you delete your account." },
               { term: "Messages you send us", detail: `Up to ${CONTACT_MESSAGE_MONTHS} months after we have answered, unless a message is about an order we still have to keep.` },
               { term: "Security records", detail: "A day at most." },
             ],
@@ -207,6 +216,7 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
             items: [
               "Our hosting provider, whose servers hold the shop's database and files.",
               "Our e-mail delivery provider, which delivers the e-mails about your orders and messages.",
+              "WhatsApp (Meta), only if you chose order updates on WhatsApp: your number and those messages.",
               "Google, only if you choose to sign in with Google.",
               "Anyone the law requires us to give it to, such as SARS.",
             ],
@@ -249,7 +259,7 @@ export function privacyPolicy(shop: ShopFacts, officer: InformationOfficer): Leg
         id: "deleting-your-account",
         heading: "What deleting your account keeps",
         blocks: [
-          { kind: "text", text: "Deleting your account removes your sign-in, your profile (name, e-mail address and picture) and your cart at once." },
+          { kind: "text", text: "Deleting your account removes your sign-in, your profile (name, e-mail address and picture), your cart and your WhatsApp choices (with the number you gave) at once." },
           { kind: "text", text: `Your orders and their proofs of payment stay, with the name and e-mail address you used at the time, because the business must keep them for SARS for ${TAX_RECORD_YEARS} years. They are no longer linked to any account, and we delete them when that time is up. Messages you sent us stay until their own time is up.` },
         ],
       },

@@ -106,7 +106,7 @@ export const DEFAULT_CLOSES = "16:00";
  * the shop takes real customers, each a setting still at its demo value or missing
  * (src/server/settings/go-live.ts decides which are left).
  */
-export const GO_LIVE_ITEMS = ["bank", "phone", "email", "address", "informationOfficer", "invoiceDetails", "collection", "payfastSandbox", "siteUrl", "mail"] as const;
+export const GO_LIVE_ITEMS = ["bank", "phone", "email", "address", "informationOfficer", "invoiceDetails", "collection", "payfastSandbox", "siteUrl", "mail", "whatsapp"] as const;
 export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];
 /**
  * The most pictures a product has (issue 37): add_product_image() (020_catalogue.sql) refuses

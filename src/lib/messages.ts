@@ -263,6 +263,11 @@ export const messages = {
     notSending:
       "No SMTP server is configured (SMTP_URL), so nothing is sent: the mails customers and the shop would get are kept here. Set SMTP_URL to send them.",
     status: { queued: "Waiting", retrying: "Retrying", sent: "Sent", failed: "Failed" } as const,
+    /** Each row's channel, and what WhatsApp last said about a message (its status webhooks). */
+    channel: { email: "E-mail", whatsapp: "WhatsApp" } as const,
+    delivery: { sent: "Sent to WhatsApp", delivered: "Delivered", read: "Read", failed: "Not delivered" } as const,
+    fallback: "Sent by e-mail because the WhatsApp message could not be delivered.",
+    whatsappSubject: "WhatsApp message",
   },
   settings: {
     title: "Shop settings",
@@ -512,6 +517,36 @@ export const messages = {
     complete: "Complete",
     cancelled: "Cancelled",
   },
+  /** WhatsApp's own words for the parts of its templates (src/server/messaging/templates.ts) and its replies. */
+  whatsapp: {
+    /** The one reply to a STOP (then nothing more is sent there). */
+    stopConfirmed: "You will get no more WhatsApp messages from us: your order updates go by e-mail again. You can choose WhatsApp again on your profile.",
+    payOnline: (url: string) => `Pay online with PayFast on your order's page: ${url}`,
+    proofReceived: "We have your proof of payment and will tell you when the payment arrives.",
+    payByTransfer: (reference: string, url: string) => `Please pay by bank transfer with ${reference} as the reference; the bank details are on your order's page: ${url}`,
+    fulfilment: { delivery: "out for delivery", collection: "ready for collection" },
+    cancelledUnpaid: (days: number) => `Cancelled (not paid within ${days} day${days === 1 ? "" : "s"})`,
+  },
+  /**
+   * The consent choices (POPIA; issue 40): each label and its detail are the exact words shown,
+   * and are stored with the consent (consentWords()). Changing them changes what new consents record.
+   */
+  consent: {
+    heading: "WhatsApp",
+    intro: "Choose how we may reach you on WhatsApp. Each choice is separate, and you can change your mind at any time here or by replying STOP.",
+    phoneLabel: "Mobile number on WhatsApp",
+    phoneHint: "A South African number (082 123 4567) or an international one with its country code (+44 7911 123456).",
+    invalidPhone: "Enter a mobile number we can reach on WhatsApp, such as 082 123 4567 or +44 7911 123456.",
+    whatsappUpdates: "Send my order updates on WhatsApp",
+    whatsappUpdatesDetail: "Order received, payment confirmed, delivery or collection day and status changes, instead of by e-mail. Reply STOP to stop at once.",
+    offers: "Send me offers",
+    offersDetail: "Now and then, news of offers on WhatsApp. Separate from your order updates.",
+    given: (label: string, at: string, phone: string) => `“${label}”: yes, since ${at}, to ${phone}.`,
+    saved: "Your choice is saved.",
+    withdrawn: "Done: we will not send these on WhatsApp.",
+    failed: "Your choice could not be saved. Please try again.",
+    loadFailed: "Your WhatsApp choices could not be loaded.",
+  },
   orderStatus: {
     pending_payment: "Pending Payment Verification",
     pending_delivery: "Pending Delivery",
@@ -668,5 +703,9 @@ export const goLiveMessages = {
     payfastSandbox: { title: "PayFast sandbox", detail: "Pay now uses PayFast's sandbox: no real money is taken. Untick Sandbox and enter the live account." },
     siteUrl: { title: "The shop's public address (SITE_URL)", detail: "SITE_URL is not set to an https:// address on the server. PayFast's return and notify addresses and the links in mails are built from it (README, Deploying)." },
     mail: { title: "Mail delivery (SMTP_URL)", detail: "No SMTP server is set on the server, so no mail reaches customers or the shop; they wait in the Outbox until SMTP_URL is set." },
+    whatsapp: {
+      title: "WhatsApp (WHATSAPP_*)",
+      detail: "Some of WhatsApp's settings are set on the server but not all four (WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN), so WhatsApp is off and customers get e-mail only (docs/whatsapp.md).",
+    },
   },
 } as const;

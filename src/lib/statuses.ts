@@ -28,3 +28,19 @@ export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
 /** An invoice row's kind: a tax invoice or invoice for a payment, or a credit note that reverses one. */
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** The outbox's channels (docs/whatsapp.md): e-mail, or WhatsApp while the customer consents. */
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What WhatsApp last said about a message it was given (its status webhooks). */
+export const DELIVERY_STATUSES = ["sent", "delivered", "read", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** What a customer may consent to: order updates on WhatsApp, and (kept apart, unused for now) offers. */
+export const CONSENT_KINDS = ["whatsapp_updates", "offers"] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/** Where a consent was given. */
+export const CONSENT_SOURCES = ["profile", "signup", "checkout"] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];

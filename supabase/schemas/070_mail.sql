@@ -15,7 +15,7 @@ create table public.mail_outbox (
   template text not null check (template in (
     'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
     'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice',
-    'low_stock', 'back_in_stock')),
+    'low_stock', 'back_in_stock', 'whatsapp_stopped')),
   data jsonb not null,
   created_at timestamptz not null default now(),
   attempts integer not null default 0,
@@ -23,7 +23,18 @@ create table public.mail_outbox (
   next_attempt_at timestamptz not null default now(),
   sent_at timestamptz,
   failed_at timestamptz,
-  last_error text check (char_length(last_error) <= 2000)
+  last_error text check (char_length(last_error) <= 2000),
+  -- The channel (075_messaging.sql): 'email', or 'whatsapp' for a customer's order notice while
+  -- they consent to it (recipient stays their e-mail address, the fallback). user_id: whose
+  -- consent the row depends on, checked again when it is sent.
+  channel text not null default 'email' check (channel in ('email', 'whatsapp')),
+  user_id uuid references public.profiles (id) on delete set null,
+  -- WhatsApp's id for the sent message, and the latest delivery status it reported (webhook).
+  provider_message_id text unique check (char_length(provider_message_id) <= 200),
+  delivery_status text check (delivery_status in ('sent', 'delivered', 'read', 'failed')),
+  delivery_status_at timestamptz,
+  -- An e-mail sent because this WhatsApp row failed for good: at most one per row.
+  fallback_of uuid unique references public.mail_outbox (id) on delete cascade
 );
 
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where sent_at is null and failed_at is null;
@@ -91,7 +102,7 @@ begin
     'collectionAddress', case when new.fulfilment_method = 'collection'
       then (select nullif(s.collection_address, '') from public.fulfilment_settings s where s.id) end,
     'openingHours', case when new.fulfilment_method = 'collection' then private.opening_hours_json() end) end;
-  perform private.enqueue_mail(new.customer_email, 'order_received', jsonb_strip_nulls(jsonb_build_object(
+  perform private.enqueue_customer_notice(new.user_id, new.customer_email, 'order_received', jsonb_strip_nulls(jsonb_build_object(
     'customerName', new.customer_name, 'reference', new.reference, 'items', v_items, 'total', new.total,
     'proofUploaded', new.proof_path is not null, 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));
   perform private.enqueue_mail(private.shop_notice_address(), 'new_order', jsonb_strip_nulls(jsonb_build_object(
@@ -129,11 +140,13 @@ begin
     order by i.kind = 'credit_note' desc, i.serial desc
     limit 1;
   if new.status = 'cancelled' and v_days is not null then
-    perform private.enqueue_mail(new.customer_email, 'order_cancelled_unpaid', jsonb_build_object(
+    perform private.enqueue_customer_notice(new.user_id, new.customer_email, 'order_cancelled_unpaid', jsonb_build_object(
       'customerName', new.customer_name, 'reference', new.reference, 'total', new.total, 'days', v_days));
   else
-    perform private.enqueue_mail(new.customer_email, 'status_changed', jsonb_build_object(
+    perform private.enqueue_customer_notice(new.user_id, new.customer_email, 'status_changed', jsonb_build_object(
       'customerName', new.customer_name, 'reference', new.reference, 'status', new.status)
+      || case when new.fulfilment_method is null then '{}'::jsonb
+         else jsonb_build_object('fulfilment', jsonb_build_object('method', new.fulfilment_method, 'day', new.fulfilment_day)) end
       || case when v_document is null then '{}'::jsonb else jsonb_build_object('document', v_document) end);
   end if;
   return null;

@@ -176,7 +176,7 @@ begin
     update public.orders set updated_at = now() where id = p_order_id;
   end if;
 
-  perform private.enqueue_mail(v_order.customer_email, 'payment_received', jsonb_build_object(
+  perform private.enqueue_customer_notice(v_order.user_id, v_order.customer_email, 'payment_received', jsonb_build_object(
     'customerName', v_order.customer_name, 'reference', v_order.reference, 'amount', p_amount,
     'provider', v_label, 'refundDue', v_outcome = 'refund_due'));
   perform private.enqueue_mail(private.shop_notice_address(), 'payment_notice', jsonb_build_object(

@@ -323,6 +323,9 @@ const rules: Record<string, Rule> = {
     },
   },
   "profile.deleteAccount": { expect: SIGNED_IN, throwaway: true },
+  "messaging.myConsents": { expect: SIGNED_IN },
+  // Unticking works whether or not the shop sends on WhatsApp (ticking needs it: tests/api/whatsapp.test.ts).
+  "messaging.setConsent": { expect: SIGNED_IN, input: () => ({ kind: "offers" as const, given: false as const }) },
   "profile.exportData": { expect: SIGNED_IN },
   "profile.changeEmail": { expect: SIGNED_IN, input: () => ({ email: `moved-${randomUUID().slice(0, 8)}@example.test` }) },
   // The current password decides for a signed-in caller (the matrix's users have none: refused

@@ -4,6 +4,7 @@
  * boolean, never a value of the environment. And what public pages get of the settings in
  * production: no demo contact detail, no stand-in officer.
  */
+import { whatsappIncomplete, whatsappSettingsFrom } from "@/server/platform/adapters/whatsapp/cloud-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { DEMO_VALUES } from "@/server/settings/demo-values";
@@ -38,6 +39,7 @@ function facts(change: Partial<GoLiveFacts> = {}): GoLiveFacts {
     payfast: { merchantId: "10000100", sandbox: true },
     siteUrlIsHttps: false,
     mailIsSent: false,
+    whatsappIncomplete: true,
     ...change,
   };
 }
@@ -58,12 +60,26 @@ describe("the checklist's rules", () => {
       informationOfficerEmail: "naledi@mokoena.co.za",
     };
     const invoices = { vatRegistered: true, vatNumber: "4123456789", legalName: "Mokoena Trading (Pty) Ltd", legalAddress: "5 Long Street, Cape Town, 8001", invoicePrefix: "INV-" };
-    const live = facts({ shop, invoices, collection: { enabled: true, address: "5 Long Street" }, payfast: { merchantId: "10000100", sandbox: false }, siteUrlIsHttps: true, mailIsSent: true });
+    const live = facts({ shop, invoices, collection: { enabled: true, address: "5 Long Street" }, payfast: { merchantId: "10000100", sandbox: false }, siteUrlIsHttps: true, mailIsSent: true, whatsappIncomplete: false });
     expect(goLiveItems(live)).toEqual([]);
     // Collection off and PayFast not set up are not to-dos: they are the owner's choice.
     expect(goLiveItems({ ...live, collection: { enabled: false, address: "" }, payfast: null })).toEqual([]);
     // A legal name changed but the address still the demo one is still an item.
     expect(goLiveItems({ ...live, invoices: { ...invoices, legalAddress: DEMO_VALUES.address } })).toEqual(["invoiceDetails"]);
+  });
+});
+
+describe("WhatsApp's settings", () => {
+  it("are an item when some are set but not all four (WhatsApp is then off), not when none or all are", () => {
+    const all = { WHATSAPP_PHONE_NUMBER_ID: "106540352242922", WHATSAPP_ACCESS_TOKEN: "token", WHATSAPP_APP_SECRET: "secret", WHATSAPP_VERIFY_TOKEN: "verify-token-verify-token" };
+    expect(whatsappIncomplete({})).toBe(false);
+    expect(whatsappIncomplete(all)).toBe(false);
+    expect(whatsappSettingsFrom(all)).toBeDefined();
+    for (const missing of Object.keys(all) as (keyof typeof all)[]) {
+      const some = { ...all, [missing]: undefined };
+      expect(whatsappIncomplete(some), missing).toBe(true);
+      expect(whatsappSettingsFrom(some), missing).toBeUndefined();
+    }
   });
 });
 

@@ -34,6 +34,7 @@ const ids = {
   lowStockNotice: "",
   service: "",
   booking: "",
+  consent: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -177,6 +178,18 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     insert: { run: (t) => t.insertInto("back_in_stock_requests").values({ variant_id: ids.otherSoldOutVariant }).execute(), allowed: ["customerA", "customerB", "admin"] },
     update: { run: (t) => some(t.updateTable("back_in_stock_requests").set({ created_at: new Date(0) }).where("id", "=", ids.request).executeTakeFirst()), allowed: [] },
     delete: { run: (t) => some(t.deleteFrom("back_in_stock_requests").where("id", "=", ids.request).executeTakeFirst()), allowed: ["customerA"] },
+  },
+  // Messaging consents (issue 40): the customer's own and admins read them; nobody writes them but
+  // give_messaging_consent() / withdraw_messaging_consent() (the caller's own) and the webhook's STOP.
+  messaging_consents: {
+    select: { run: (t) => some(t.selectFrom("messaging_consents").select("id").where("id", "=", ids.consent).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) =>
+        t.insertInto("messaging_consents").values({ user_id: users.customerB.id, kind: "offers", phone: "+27821234567", source: "profile", words: "Send me offers" }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("messaging_consents").set({ withdrawn_at: null, withdrawn_via: null }).where("id", "=", ids.consent).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("messaging_consents").where("id", "=", ids.consent).executeTakeFirst()), allowed: [] },
   },
   // Online payments (docs/architecture.md#payments): the order's owner and admins read them; nobody writes them
   // through the API (record_online_payment(), for the server's service identity, does).
@@ -359,6 +372,9 @@ beforeAll(async () => {
   const otherSoldOut = (await k.insertInto("products").values({ name: "Sold-out cap", price: "90.00", category_id: ids.category, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
   ids.otherSoldOutVariant = (await k.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", otherSoldOut).returning("id").executeTakeFirstOrThrow()).id;
   ids.request = (await k.insertInto("back_in_stock_requests").values({ user_id: users.customerA.id, variant_id: ids.soldOutVariant }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.consent = (
+    await k.insertInto("messaging_consents").values({ user_id: users.customerA.id, kind: "whatsapp_updates", phone: "+27821234567", source: "profile", words: "Send my order updates on WhatsApp" }).returning("id").executeTakeFirstOrThrow()
+  ).id;
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();
   ids.noProfileUser = orphan.id;

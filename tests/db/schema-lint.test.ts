@@ -63,6 +63,14 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "customers cannot write bookings: this moves the caller's own booking (any, for an admin) to a time the shop offers, checked against others' bookings and holds under the service's lock, and for a customer only until the notice limit",
   },
+  "public.give_messaging_consent(p_kind text, p_phone text, p_source text, p_words text)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write messaging_consents: it records the caller's own consent (auth.uid()) as a new row with its time, source and words, withdrawing the caller's live one of the same kind",
+  },
+  "public.withdraw_messaging_consent(p_kind text)": {
+    roles: ["authenticated"],
+    reason: "one tap on the profile: it marks the caller's own live consent of that kind withdrawn, nothing else",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:

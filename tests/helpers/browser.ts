@@ -1,3 +1,4 @@
+import type { WhatsAppSettings } from "@/server/platform/adapters/whatsapp/cloud-api";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,6 +64,8 @@ export interface TestProcessOptions {
   /** The environment facts the go-live checklist reads: SITE_URL https (default false) and SMTP_URL set (default: no mail). */
   siteUrlIsHttps?: boolean;
   smtpUrl?: string;
+  /** WhatsApp's settings (a fake Cloud API); unset: e-mail only. */
+  whatsapp?: WhatsAppSettings;
 }
 
 /**
@@ -82,6 +85,7 @@ export function testShopProcess(db: ShopDatabase, options: TestProcessOptions = 
       mail: createMailTransport({ SMTP_URL: options.smtpUrl }),
       payfast: options.payfast,
       siteUrlIsHttps: options.siteUrlIsHttps,
+      whatsapp: options.whatsapp,
     },
     db,
     {
@@ -161,7 +165,7 @@ export class TestBrowser {
   }
 }
 
-export interface CallerOptions extends Pick<TestProcessOptions, "payfast" | "fetch" | "production" | "siteUrlIsHttps" | "smtpUrl"> {
+export interface CallerOptions extends Pick<TestProcessOptions, "payfast" | "fetch" | "production" | "siteUrlIsHttps" | "smtpUrl" | "whatsapp"> {
   storage?: StoragePort;
   limits?: RequestLimits;
   headers?: Headers;
@@ -180,6 +184,7 @@ export async function contextAs(
     fetch: options.fetch,
     siteUrlIsHttps: options.siteUrlIsHttps,
     smtpUrl: options.smtpUrl,
+    whatsapp: options.whatsapp,
   });
   // Every browser's request names the host it was sent to.
   const headers = options.headers ?? new Headers({ host: "localhost:3000" });

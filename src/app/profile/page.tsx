@@ -5,6 +5,7 @@ import { AvatarUpload, DeleteProfileButton } from "@/components/profile/profile-
 import { ChangeEmailForm, ChangePasswordForm } from "@/components/profile/account-settings";
 import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
+import { WhatsAppConsent } from "@/components/profile/whatsapp-consent";
 import { InvoiceDetails } from "@/components/invoices/invoice-details";
 import { buttonClasses } from "@/components/ui/button";
 import { requireAccess } from "@/server/auth/guards";
@@ -21,6 +22,7 @@ export default async function ProfilePage() {
   // prefetch still pending when the server renders it gives "Loading..." in the HTML while the
   // browser, which has the streamed result before it hydrates, renders the data: React #418.
   await api.orders.mine.prefetch();
+  await api.messaging.myConsents.prefetch();
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -70,6 +72,10 @@ export default async function ProfilePage() {
           <ChangeEmailForm />
         </div>
       </section>
+
+      <HydrateClient>
+        <WhatsAppConsent />
+      </HydrateClient>
 
       <section aria-labelledby="your-data-heading" className="mt-10 rounded-3xl border border-line bg-white p-6">
         <h2 id="your-data-heading" className="text-lg font-semibold">

@@ -38,6 +38,10 @@ export function MailOutbox() {
               <details>
                 <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[mail.status]}`}>{m.status[mail.status]}</span>
+                  <span className="rounded-full border border-line px-2 py-0.5 text-xs" data-testid="outbox-channel">
+                    {m.channel[mail.channel]}
+                    {mail.deliveryStatus ? ` · ${m.delivery[mail.deliveryStatus]}` : ""}
+                  </span>
                   <span className="font-semibold">{mail.subject}</span>
                   <span className="text-sm text-muted">to {mail.recipient}</span>
                   <time className="ml-auto text-sm text-muted" dateTime={mail.createdAt.toISOString()}>
@@ -56,6 +60,12 @@ export function MailOutbox() {
                     <>
                       <dt className="text-muted">Next try</dt>
                       <dd>{formatDateTime(mail.nextAttemptAt)}</dd>
+                    </>
+                  ) : null}
+                  {mail.fallback ? (
+                    <>
+                      <dt className="text-muted">Fallback</dt>
+                      <dd>{m.fallback}</dd>
                     </>
                   ) : null}
                   {mail.lastError ? (

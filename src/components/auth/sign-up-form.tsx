@@ -9,23 +9,32 @@ import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/form-field";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { messages } from "@/lib/messages";
+import { phoneInput } from "@/server/messaging/schemas";
 import { GoogleButton } from "./google-button";
+import { NO_WHATSAPP, SignUpWhatsAppChoices } from "./sign-up-whatsapp";
 import { loadPage } from "@/components/ui/load-page";
 
-/** `googleOffered`: the server's answer to whether Google sign-in is configured for this shop. */
-export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
+/** `googleOffered`: whether Google sign-in is configured for this shop; `whatsappOn`: whether order updates may go on WhatsApp. */
+export function SignUpForm({ googleOffered, whatsappOn = false }: { googleOffered: boolean; whatsappOn?: boolean }) {
   const [values, setValues] = useState({ fullName: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
+  const [whatsapp, setWhatsApp] = useState(NO_WHATSAPP);
+  const consent = api.messaging.setConsent.useMutation();
   const flash = useFlashMessage();
   const { show } = flash;
   const [succeeded, setSucceeded] = useState(false);
 
   const signUp = api.auth.signUp.useMutation({
-    onSuccess: ({ message, signedIn }) => {
+    onSuccess: async ({ message, signedIn }) => {
       setSucceeded(true);
       show(message, "success", { persist: true });
       // Waiting for the e-mail confirmation (Supabase): the message says to check the inbox.
       if (!signedIn) return;
-      // Signed in now: move on to the shop (the header greets the new customer there).
+      // Signed in now: the WhatsApp choices ticked are recorded as the new customer's own.
+      for (const kind of ["whatsapp_updates", "offers"] as const) {
+        if (whatsapp[kind]) await consent.mutateAsync({ kind, given: true, phone: whatsapp.phone, source: "signup" }).catch(() => show(messages.consent.failed, "error", { persist: true }));
+      }
+      // Then on to the shop (the header greets the new customer there).
       setTimeout(() => loadPage("/products"), 1_500);
     },
     onError: (error) => show(error.message, "error"),
@@ -41,7 +50,7 @@ export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (signUp.isPending) return;
-    const problem = firstProblem(signUpInput, values);
+    const problem = firstProblem(signUpInput, values) ?? (whatsapp.whatsapp_updates || whatsapp.offers ? firstProblem(phoneInput, whatsapp.phone) : null);
     if (problem) return show(problem, "error");
     signUp.mutate(values);
   }
@@ -75,6 +84,7 @@ export function SignUpForm({ googleOffered }: { googleOffered: boolean }) {
           </Link>
         </span>
       </label>
+      {whatsappOn ? <SignUpWhatsAppChoices value={whatsapp} onChange={setWhatsApp} disabled={busy} /> : null}
       <Button type="submit" className="w-full" disabled={busy}>
         {signUp.isPending ? "Creating Account..." : "Create account"}
       </Button>

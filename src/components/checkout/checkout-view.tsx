@@ -2,6 +2,7 @@
 
 import { messages } from "@/lib/messages";
 import { InvoiceDetails } from "@/components/invoices/invoice-details";
+import { WhatsAppConsent } from "@/components/profile/whatsapp-consent";
 import { BankTransferPanel } from "./bank-transfer-panel";
 import { FulfilmentPicker } from "./fulfilment-picker";
 import { OrderSummary } from "./order-summary";
@@ -26,7 +27,11 @@ export function CheckoutView({ start }: Props) {
   const checkout = useCheckout(start);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <OrderSummary {...checkout} />
+      <div className="space-y-8">
+        <OrderSummary {...checkout} />
+        {/* Order updates on WhatsApp (only while the shop sends there): ticked before placing the order, this order's updates go there. */}
+        <WhatsAppConsent source="checkout" className="rounded-3xl border border-line bg-white p-6" />
+      </div>
 
       <section aria-labelledby="payment-heading" className="space-y-6 rounded-3xl border border-line bg-white p-6">
         {checkout.fulfilment ? <FulfilmentPicker {...checkout.fulfilment} disabled={checkout.processing} /> : null}

@@ -10,6 +10,7 @@ import { invoicesRouter } from "@/server/invoices/router";
 import { fulfilmentRouter } from "@/server/fulfilment/router";
 import { liveRouter } from "@/server/live/router";
 import { mailRouter } from "@/server/mail/router";
+import { messagingRouter } from "@/server/messaging/router";
 import { ordersRouter } from "@/server/orders/router";
 import { paymentsRouter } from "@/server/payments/router";
 import { overviewRouter } from "@/server/overview/router";
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   fulfilment: fulfilmentRouter,
   live: liveRouter,
   mail: mailRouter,
+  messaging: messagingRouter,
   orders: ordersRouter,
   payments: paymentsRouter,
   overview: overviewRouter,

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankAccountType } from "@/lib/constants";
-import type { FulfilmentMethod, InvoiceKind, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
+import type { ConsentKind, ConsentSource, DeliveryStatus, FulfilmentMethod, InvoiceKind, MessageChannel, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -441,6 +441,28 @@ export interface MailOutboxTable {
   sent_at: Date | null;
   failed_at: Date | null;
   last_error: string | null;
+  /** 'email', or 'whatsapp' for a customer's order notice while they consent (issue 40). */
+  channel: Generated<MessageChannel>;
+  /** Whose consent a WhatsApp row depends on (checked again when it is sent). */
+  user_id: string | null;
+  provider_message_id: string | null;
+  delivery_status: DeliveryStatus | null;
+  delivery_status_at: Date | null;
+  /** The WhatsApp row this e-mail stands in for (it failed for good). */
+  fallback_of: string | null;
+}
+
+/** A customer's consent to be messaged (issue 40): rows, never a boolean overwritten. */
+export interface MessagingConsentsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: ConsentKind;
+  phone: string;
+  source: ConsentSource;
+  words: string;
+  given_at: Generated<Date>;
+  withdrawn_at: Date | null;
+  withdrawn_via: "profile" | "stop" | null;
 }
 
 /** Invoice and VAT settings: one row at most, admins only (issue 26). */
@@ -530,6 +552,7 @@ export interface DB {
   daily_capacity: DailyCapacityTable;
   order_capacity: OrderCapacityTable;
   mail_outbox: MailOutboxTable;
+  messaging_consents: MessagingConsentsTable;
   invoice_settings: InvoiceSettingsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

@@ -3,6 +3,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import { outboxStatus, renderRow, withoutToken } from "./outbox";
 import { listOutbox } from "./outbox-queries";
 import { mailShopFrom } from "./shop";
+import { whatsappMessageFor, whatsappText } from "@/server/messaging/templates";
 
 /**
  * The Outbox page's content: the newest mails with their status, attempts and last error, and
@@ -14,8 +15,10 @@ export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "
   const listed = await ctx.db.transaction((trx) => listOutbox(trx));
   const mails = await Promise.all(
     listed.rows.map(async (row) => {
+      // A WhatsApp row shows the message with its parameters filled in, as the customer reads it.
+      const whatsapp = row.channel === "whatsapp" ? whatsappMessageFor(row, shop) : null;
       // A reset or e-mail change link is its account holder's alone: admins see the mail without it.
-      const rendered = await renderRow(withoutToken(row), shop).catch(() => null);
+      const rendered = whatsapp ? { subject: messages.mail.whatsappSubject, text: whatsappText(whatsapp) } : await renderRow(withoutToken(row), shop).catch(() => null);
       return {
         id: row.id,
         recipient: row.recipient,
@@ -26,6 +29,9 @@ export async function outboxForAdmins({ ctx }: { ctx: Pick<TRPCContext, "db" | "
         sentAt: row.sent_at ? new Date(row.sent_at) : null,
         nextAttemptAt: new Date(row.next_attempt_at),
         lastError: row.last_error,
+        channel: row.channel,
+        deliveryStatus: row.delivery_status,
+        fallback: row.fallback_of !== null,
         subject: rendered?.subject ?? messages.mail.unrenderable,
         text: rendered?.text ?? "",
       };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
+import type { MessageChannel } from "@/lib/statuses";
 
 /** The mail outbox's SQL (outbox.ts delivers, worker.ts wakes it, outbox-page.ts shows it). */
 
@@ -10,6 +11,8 @@ export interface OutboxRow {
   template: string;
   data: unknown;
   attempts: number;
+  channel: MessageChannel;
+  user_id: string | null;
 }
 
 /**
@@ -17,23 +20,60 @@ export interface OutboxRow {
  * database share the work, each row going to one of them; the claim moves the row's next
  * attempt `claimMs` ahead, so a worker that dies mid-send leaves it for another to take later.
  */
-export async function claimDue(db: Kysely<DB>, limit: number, claimMs: number): Promise<OutboxRow[]> {
+export async function claimDue(db: Kysely<DB>, limit: number, claimMs: number, channels: readonly MessageChannel[] = ["email", "whatsapp"]): Promise<OutboxRow[]> {
   const { rows } = await sql<OutboxRow>`
     update public.mail_outbox m
     set next_attempt_at = now() + ${`${claimMs} milliseconds`}::interval
     where m.id in (
       select id from public.mail_outbox
-      where sent_at is null and failed_at is null and next_attempt_at <= now()
+      where sent_at is null and failed_at is null and next_attempt_at <= now() and channel in (${sql.join(channels)})
       order by next_attempt_at, created_at
       limit ${limit}
       for update skip locked
     )
-    returning m.id, m.recipient, m.template, m.data, m.attempts`.execute(db);
+    returning m.id, m.recipient, m.template, m.data, m.attempts, m.channel, m.user_id`.execute(db);
   return rows;
 }
 
 export async function markSent(db: Kysely<DB>, id: string) {
   await db.updateTable("mail_outbox").set({ sent_at: new Date(), attempts: sql`attempts + 1`, last_error: null }).where("id", "=", id).execute();
+}
+
+/** A WhatsApp message accepted by the API: sent, with WhatsApp's id (a status may have written it already). */
+export async function markWhatsAppSent(db: Kysely<DB>, id: string, messageId: string) {
+  await db
+    .updateTable("mail_outbox")
+    .set({ sent_at: new Date(), attempts: sql`attempts + 1`, last_error: null, provider_message_id: sql`coalesce(provider_message_id, ${messageId})` })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * The number a customer's order notices may go to on WhatsApp now (a live consent), or null: read
+ * at send time, so a STOP or an untick between the event and the send is honoured, and a row
+ * written without consent (forged, replayed) is never sent there.
+ */
+export async function consentedWhatsAppNumber(db: Kysely<DB>, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const row = await db
+    .selectFrom("messaging_consents")
+    .select("phone")
+    .where("user_id", "=", userId)
+    .where("kind", "=", "whatsapp_updates")
+    .where("withdrawn_at", "is", null)
+    .orderBy("given_at", "desc")
+    .executeTakeFirst();
+  return row?.phone ?? null;
+}
+
+/** A WhatsApp row that cannot go there (no consent now, no WhatsApp, no WhatsApp form): it goes by e-mail. */
+export async function rerouteToMail(db: Kysely<DB>, id: string) {
+  await db.updateTable("mail_outbox").set({ channel: "email", next_attempt_at: new Date() }).where("id", "=", id).execute();
+}
+
+/** A WhatsApp notice given up on: one e-mail instead (whatsapp_fall_back(), 075_messaging.sql). */
+export async function fallBackToMail(db: Kysely<DB>, id: string) {
+  await sql`select public.whatsapp_fall_back(${id}::uuid)`.execute(db);
 }
 
 /** A failed send: counted, its error kept, given up on (`failed`) or tried again at `nextAttemptAt`. */
@@ -47,14 +87,14 @@ export async function recordFailedSend(db: Kysely<DB>, id: string, result: { att
 
 /** One row by id, to show a new mail in the development log. */
 export async function findOutboxRow(db: Kysely<DB>, id: string) {
-  return db.selectFrom("mail_outbox").select(["id", "recipient", "template", "data"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("mail_outbox").select(["id", "recipient", "template", "data", "channel"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The outbox as admins see it (RLS: admins only), newest first, with each mail rendered. */
 export async function listOutbox(trx: Tx, limit = 100) {
   const rows = await trx
     .selectFrom("mail_outbox")
-    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error"])
+    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error", "channel", "delivery_status", "fallback_of"])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(limit)

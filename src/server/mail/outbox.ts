@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "@/server/db/schema";
 import { MailSendError, type MailTransport } from "@/server/ports/mail";
+import type { MessagingChannel } from "@/server/ports/messaging";
+import { deliverWhatsApp } from "@/server/messaging/deliver-whatsapp";
 import { outboxMessageId } from "./message-id";
 import { claimDue, markSent, recordFailedSend, type OutboxRow } from "./outbox-queries";
 import { MailDataError, renderMail, type RenderedMail } from "./render";
@@ -18,20 +20,25 @@ export function backoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 24 * 3600_000);
 }
 
-async function markFailed(db: Kysely<DB>, row: OutboxRow, error: unknown, giveUp: boolean) {
+/** Counts a failed send; true when the row is now given up on (failed). */
+async function markFailed(db: Kysely<DB>, row: OutboxRow, error: unknown, giveUp: boolean): Promise<boolean> {
   const attempts = row.attempts + 1;
+  const failed = giveUp || attempts >= MAX_ATTEMPTS;
   await recordFailedSend(db, row.id, {
     attempts,
     lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
-    failed: giveUp || attempts >= MAX_ATTEMPTS,
+    failed,
     nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
   });
+  return failed;
 }
 
 export interface DeliveryDeps {
   /** The server's own connection: the worker is a server task, not a request (docs/architecture.md#run-modes-and-the-one-data-path). */
   db: Kysely<DB>;
   transport: MailTransport;
+  /** WhatsApp (docs/whatsapp.md) when configured; without it, WhatsApp rows go by e-mail. */
+  whatsapp?: MessagingChannel;
   /** The shop's details for the templates (name, links, bank account), read when sending. */
   shop: () => Promise<MailShop>;
 }
@@ -63,13 +70,27 @@ export interface DeliveryReport {
  * server accepting a mail and the row being marked sends that mail again after CLAIM_MS (at
  * least once, never zero times); its Message-ID is the row's, so the recipient sees one mail.
  */
-export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<DeliveryReport & { claimed: number }> {
-  const report = { sent: 0, retrying: 0, failed: 0, claimed: 0 };
-  const rows = await claimDue(deps.db, limit, CLAIM_MS);
+export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<DeliveryReport & { claimed: number; more: boolean }> {
+  // `more`: this round wrote new due rows (a WhatsApp message's e-mail fallback).
+  const report = { sent: 0, retrying: 0, failed: 0, claimed: 0, more: false };
+  // Without SMTP but with WhatsApp, only WhatsApp rows are taken: mails stay for the Outbox page.
+  const mailOn = deps.transport.kind !== "none" || !deps.whatsapp;
+  const rows = await claimDue(deps.db, limit, CLAIM_MS, mailOn ? ["email", "whatsapp"] : ["whatsapp"]);
   report.claimed = rows.length;
   if (rows.length === 0) return report;
   const shop = await deps.shop();
   for (const row of rows) {
+    if (row.channel === "whatsapp") {
+      const outcome = await deliverWhatsApp(deps, row, shop, (error, giveUp) => markFailed(deps.db, row, error, giveUp));
+      if (outcome === "sent") report.sent++;
+      else if (outcome === "failed") {
+        report.failed++;
+        report.more = mailOn;
+      }
+      else if (outcome === "retry") report.retrying++;
+      // Rerouted: it goes on as a mail now if mails are sent, else it waits for the Outbox page.
+      if (outcome !== "rerouted" || !mailOn) continue;
+    }
     let mail: RenderedMail;
     try {
       mail = await renderRow(row, shop);
@@ -108,11 +129,11 @@ export async function deliverDue(deps: DeliveryDeps, limit = BATCH): Promise<Del
 export async function drainOutbox(deps: DeliveryDeps): Promise<DeliveryReport> {
   const total = { sent: 0, retrying: 0, failed: 0 };
   for (let round = 0; round < 100; round++) {
-    const { claimed, ...report } = await deliverDue(deps);
+    const { claimed, more, ...report } = await deliverDue(deps);
     total.sent += report.sent;
     total.retrying += report.retrying;
     total.failed += report.failed;
-    if (claimed < BATCH) break;
+    if (claimed < BATCH && !more) break;
   }
   return total;
 }

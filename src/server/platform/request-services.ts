@@ -32,6 +32,10 @@ export interface RequestServices {
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
   mailIsSent: boolean;
+  /** Whether order updates may go on WhatsApp (every WHATSAPP_* secret set; only this fact reaches a page). */
+  whatsappIsOn: boolean;
+  /** Some WHATSAPP_* set but not all (only this fact). */
+  whatsappIncomplete: boolean;
   /** Whether SITE_URL is the shop's https:// address (only this fact, never the value). */
   siteUrlIsHttps: boolean;
   /** The signed-in user's profile, read as that user (the session lookup; kept for a few seconds). */
@@ -57,6 +61,8 @@ export function createRequestServices(shop: ShopProcess, cookies: CookieJar, req
     payments: shop.payments,
     production: config.production,
     mailIsSent: config.mail.kind === "smtp",
+    whatsappIsOn: config.whatsapp !== undefined,
+    whatsappIncomplete: config.whatsappIncomplete ?? false,
     siteUrlIsHttps: config.siteUrlIsHttps ?? false,
     sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),
     async cartCountFor(user: SessionUser) {

@@ -14,6 +14,7 @@ import type { GoogleClient } from "./adapters/local/local-auth";
 import { sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { sessionCacheFor, type SessionCache } from "./adapters/local/session-cache";
 import { createMailTransport } from "./adapters/mail/transport";
+import { whatsappIncomplete, whatsappSettingsFrom, type WhatsAppSettings } from "./adapters/whatsapp/cloud-api";
 import { createPayFast, PAYFAST_ITN_SOURCES } from "./adapters/payfast/payfast";
 import { supabasePublicUrl } from "./adapters/supabase/supabase-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
@@ -30,6 +31,10 @@ export interface PlatformConfig {
   google?: GoogleClient;
   supabase: { url: string; anonKey: string; serviceRoleKey?: string };
   mail: MailTransport;
+  /** WhatsApp's settings (docs/whatsapp.md); unset: e-mail only. */
+  whatsapp?: WhatsAppSettings;
+  /** Some WHATSAPP_* secrets set but not all four (the go-live checklist says so). */
+  whatsappIncomplete?: boolean;
   /** How the server reaches other services (Google's token endpoint); the global fetch unless a test gives its own. */
   fetch?: typeof fetch;
   /** PAYFAST_URL (unset: PayFast's live or sandbox system, as Shop settings say) and PAYFAST_ITN_SOURCES (unset: PayFast's published ranges). */
@@ -75,6 +80,8 @@ export function platformConfigFromEnv(): PlatformConfig {
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
     supabase: supabaseConfig(),
     mail: createMailTransport(env),
+    whatsapp: whatsappSettingsFrom(env),
+    whatsappIncomplete: whatsappIncomplete(env),
     payfast: { url: env.PAYFAST_URL, itnSources: env.PAYFAST_ITN_SOURCES },
     siteUrlIsHttps: URL.parse(env.SITE_URL ?? "")?.protocol === "https:",
   };

@@ -3,7 +3,7 @@ import { provideSignedInLookup } from "@/server/kept-pages/signed-in-viewers";
 import { logNewMails, startMailWorker } from "@/server/mail/worker";
 import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
 import { startRetentionTimer } from "@/server/privacy/retention";
-import { mailShopOf } from "./mail";
+import { mailShopOf, whatsappChannelOf } from "./mail";
 import { serviceStorage } from "./request-services";
 import { signedInLookup } from "./signed-in-lookup";
 import { getShopProcess, type ShopProcess } from "./shop-process";
@@ -13,8 +13,8 @@ const RETRY_MS = 5_000;
 /**
  * What a server process runs besides answering requests, started once when it starts
  * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy and the
- * retention purge on timers (unref'd), the mail worker (or, without SMTP in development, the log
- * of new mails), and who is signed in for the kept pages' templates. If the database cannot
+ * retention purge on timers (unref'd), the outbox worker (mail and WhatsApp; without SMTP in
+ * development, also the log of new mails), and who is signed in for the kept pages' templates. If the database cannot
  * be opened yet, it tries again until it can; requests meanwhile answer "try again".
  */
 export async function startShopProcess(): Promise<void> {
@@ -29,7 +29,8 @@ export async function startShopProcess(): Promise<void> {
   startUnpaidOrderTimer(shop.database, async () => (await shop.settings.published()).unpaidOrderDays);
   startRetentionTimer(shop.database, () => serviceStorage(shop));
   const transport = shop.config.mail;
-  if (transport.kind === "smtp") startMailWorker(shop.database, { transport, shop: mailShopOf(shop) });
-  else if (env.NODE_ENV === "development") logNewMails(shop.database, mailShopOf(shop));
+  const whatsapp = whatsappChannelOf(shop);
+  if (transport.kind === "smtp" || whatsapp) startMailWorker(shop.database, { transport, whatsapp, shop: mailShopOf(shop) });
+  if (transport.kind !== "smtp" && env.NODE_ENV === "development") logNewMails(shop.database, mailShopOf(shop));
   provideSignedInLookup(signedInLookup(shop));
 }

@@ -13,7 +13,7 @@ function personalisationOf(entries: { label: string; kind: string; value: string
 /**
  * The customer's own data as one JSON document (POPIA's right of access): profile, orders with
  * items (with what they added to them), totals, statuses and history, the cart, back-in-stock
- * requests, and the list of their stored files. Amounts
+ * requests, their WhatsApp consents, and the list of their stored files. Amounts
  * are rands as decimal strings, exactly as stored.
  */
 export async function exportMyData({ ctx }: { ctx: Ctx }) {
@@ -49,6 +49,16 @@ export async function exportMyData({ ctx }: { ctx: Ctx }) {
     cart: data.cart.map((line) => ({ product: line.name, quantity: line.quantity, personalisation: line.personalisation, addedAt: new Date(line.added_at).toISOString() })),
     /** "E-mail me when it is back": kept until the one mail is sent. */
     backInStockRequests: data.backInStock.map((request) => ({ product: request.name, askedAt: new Date(request.created_at).toISOString() })),
+    /** WhatsApp choices (POPIA): each consent with when and where it was given, the words shown, and its withdrawal. */
+    messagingConsents: data.consents.map((consent) => ({
+      kind: consent.kind,
+      phone: consent.phone,
+      givenAt: new Date(consent.given_at).toISOString(),
+      where: consent.source,
+      wordsShown: consent.words,
+      withdrawnAt: consent.withdrawn_at ? new Date(consent.withdrawn_at).toISOString() : null,
+      withdrawnBy: consent.withdrawn_via,
+    })),
     storedFiles: data.files.map((file) => ({
       bucket: file.bucket_id,
       path: file.name,

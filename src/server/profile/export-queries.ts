@@ -4,7 +4,7 @@ import type { Tx } from "@/server/db/as-caller";
 /**
  * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
  * with lines (and what they added to them) and status history, their cart, their back-in-stock
- * requests, and the files stored in their folders (profile picture, proofs, personalisation
+ * requests, their messaging consents (live and withdrawn), and the files stored in their folders (profile picture, proofs, personalisation
  * files). Used for the POPIA "Download my data" export; nothing here can reach another
  * customer's rows.
  */
@@ -46,5 +46,12 @@ export async function readOwnData(trx: Tx, userId: string) {
     .where("bucket_id", "in", ["avatars", "payments", "personalisation"])
     .orderBy("created_at")
     .execute();
-  return { profile, orders, items, history, cart, backInStock, files };
+  const consents = await trx
+    .selectFrom("messaging_consents")
+    .select(["kind", "phone", "source", "words", "given_at", "withdrawn_at", "withdrawn_via"])
+    .where("user_id", "=", userId)
+    .orderBy("given_at")
+    .orderBy("id")
+    .execute();
+  return { profile, orders, items, history, cart, backInStock, consents, files };
 }

@@ -22,6 +22,8 @@ export interface GoLiveFacts {
   siteUrlIsHttps: boolean;
   /** SMTP_URL is set: mails are sent. */
   mailIsSent: boolean;
+  /** Some of WHATSAPP_* are set but not all four: WhatsApp is meant to be on and is not. */
+  whatsappIncomplete: boolean;
 }
 
 /** The items still to do, in GO_LIVE_ITEMS order. Pure: the same facts, the same list. */
@@ -41,6 +43,7 @@ export function goLiveItems(facts: GoLiveFacts): GoLiveItem[] {
     payfastSandbox: Boolean(facts.payfast?.merchantId) && facts.payfast?.sandbox === true,
     siteUrl: !facts.siteUrlIsHttps,
     mail: !facts.mailIsSent,
+    whatsapp: facts.whatsappIncomplete,
   };
   return GO_LIVE_ITEMS.filter((item) => todo[item]);
 }
@@ -51,7 +54,7 @@ export interface GoLiveStatus {
   items: GoLiveItem[];
 }
 
-type Ctx = Pick<TRPCContext, "db" | "production" | "mailIsSent" | "siteUrlIsHttps">;
+type Ctx = Pick<TRPCContext, "db" | "production" | "mailIsSent" | "siteUrlIsHttps" | "whatsappIncomplete">;
 
 /** settings.goLive (admins; RLS lets only them read the private settings it looks at). */
 export async function goLiveStatus({ ctx }: { ctx: Ctx }): Promise<GoLiveStatus> {
@@ -68,6 +71,7 @@ export async function goLiveStatus({ ctx }: { ctx: Ctx }): Promise<GoLiveStatus>
       payfast: payfast && { merchantId: payfast.merchantId, sandbox: payfast.sandbox },
       siteUrlIsHttps: ctx.siteUrlIsHttps,
       mailIsSent: ctx.mailIsSent,
+      whatsappIncomplete: ctx.whatsappIncomplete,
     };
   });
   return { production: ctx.production, items: goLiveItems(facts) };

@@ -6,6 +6,7 @@ import { site } from "@/server/settings/site";
 import { googleSignInOffered } from "@/server/auth/google-sign-in";
 import { getSessionUser } from "@/server/auth/guards";
 import { homeFor } from "@/server/auth/home";
+import { getRequestContext } from "@/trpc/request-context";
 
 export const metadata: Metadata = {
   title: "Create an account",
@@ -17,7 +18,7 @@ export default async function SignUpPage() {
   if (user) redirect(homeFor(user));
   return (
     <AuthCard title={`Join ${site.name}`} intro="Create your account to shop with us.">
-      <SignUpForm googleOffered={googleSignInOffered()} />
+      <SignUpForm googleOffered={googleSignInOffered()} whatsappOn={(await getRequestContext()).whatsappIsOn} />
     </AuthCard>
   );
 }

@@ -1,0 +1,116 @@
+import { formatDay } from "@/lib/days";
+import { messages } from "@/lib/messages";
+import { formatRand } from "@/lib/money";
+import { orderPath } from "@/lib/order-paths";
+import { mailDataSchemas, mailShopSchema, type MailShop } from "@/server/mail/schemas";
+
+/**
+ * The WhatsApp templates (docs/whatsapp.md), declared once: each one's name, language, category,
+ * what its body parameters are, and its English text exactly as the owner submits it to Meta for
+ * approval (WhatsApp Manager > Message templates). A template's words change only here and at
+ * Meta, together: WhatsApp sends only the approved words, filling in {{1}}, {{2}}, ….
+ */
+export const WHATSAPP_TEMPLATES = {
+  order_received: {
+    name: "order_received",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the order's reference", "the order's total", "how to pay"],
+    text: "Hi {{1}}, thank you for your order {{2}} of {{3}}. {{4}} Reply STOP to get your order updates by e-mail instead.",
+  },
+  payment_confirmed: {
+    name: "payment_confirmed",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the amount paid", "the order's reference"],
+    text: "Hi {{1}}, we have received your payment of {{2}} for order {{3}}. Thank you! Reply STOP to get your order updates by e-mail instead.",
+  },
+  order_fulfilment: {
+    name: "order_fulfilment",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the order's reference", "“out for delivery” or “ready for collection”", "the day"],
+    text: "Hi {{1}}, your order {{2}} will be {{3}} on {{4}}. Reply STOP to get your order updates by e-mail instead.",
+  },
+  order_status_changed: {
+    name: "order_status_changed",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the order's reference", "its new status"],
+    text: "Hi {{1}}, your order {{2}} is now: {{3}}. Reply STOP to get your order updates by e-mail instead.",
+  },
+} as const;
+
+export type WhatsAppTemplateKey = keyof typeof WHATSAPP_TEMPLATES;
+
+/** What the worker sends for one outbox row on WhatsApp. */
+export type WhatsAppMessage = { kind: "template"; template: WhatsAppTemplateKey; name: string; language: string; parameters: string[] } | { kind: "text"; text: string };
+
+function template(key: WhatsAppTemplateKey, parameters: string[]): WhatsAppMessage {
+  const { name, language } = WHATSAPP_TEMPLATES[key];
+  // WhatsApp refuses a parameter with new lines, tabs or more than four spaces in a row.
+  return { kind: "template", template: key, name, language, parameters: parameters.map((value) => value.replace(/\s+/g, " ").trim().slice(0, 500)) };
+}
+
+/**
+ * The WhatsApp form of an outbox row (its mail template and data), or null when it has none (it
+ * then goes by e-mail): a payment that arrived for an order no longer payable, for example, needs
+ * the e-mail's explanation.
+ */
+export function whatsappMessageFor(row: { template: string; data: unknown }, shop: MailShop): WhatsAppMessage | null {
+  const siteUrl = mailShopSchema.shape.siteUrl.parse(shop.siteUrl);
+  switch (row.template) {
+    case "whatsapp_stopped":
+      return { kind: "text", text: messages.whatsapp.stopConfirmed };
+    case "order_received": {
+      const data = mailDataSchemas.order_received.safeParse(row.data);
+      if (!data.success) return null;
+      const { customerName, reference, total, paymentMethod, proofUploaded } = data.data;
+      const howToPay =
+        paymentMethod === "payfast"
+          ? messages.whatsapp.payOnline(`${siteUrl}${orderPath(reference)}`)
+          : proofUploaded
+            ? messages.whatsapp.proofReceived
+            : messages.whatsapp.payByTransfer(reference, `${siteUrl}${orderPath(reference)}`);
+      return template("order_received", [customerName, reference, formatRand(total), howToPay]);
+    }
+    case "payment_received": {
+      const data = mailDataSchemas.payment_received.safeParse(row.data);
+      if (!data.success || data.data.refundDue) return null;
+      return template("payment_confirmed", [data.data.customerName, formatRand(data.data.amount), data.data.reference]);
+    }
+    case "status_changed": {
+      const data = mailDataSchemas.status_changed.safeParse(row.data);
+      if (!data.success) return null;
+      const { customerName, reference, status } = data.data;
+      const fulfilment = fulfilmentOf(row.data);
+      if (status === "pending_delivery" && fulfilment) {
+        return template("order_fulfilment", [customerName, reference, messages.whatsapp.fulfilment[fulfilment.method], formatDay(fulfilment.day)]);
+      }
+      return template("order_status_changed", [customerName, reference, messages.orderStatus[status]]);
+    }
+    case "order_cancelled_unpaid": {
+      const data = mailDataSchemas.order_cancelled_unpaid.safeParse(row.data);
+      if (!data.success) return null;
+      return template("order_status_changed", [data.data.customerName, data.data.reference, messages.whatsapp.cancelledUnpaid(data.data.days)]);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The order's method and day, which the status mail's trigger adds for this message (070_mail.sql). */
+function fulfilmentOf(data: unknown): { method: "delivery" | "collection"; day: string } | null {
+  if (!data || typeof data !== "object" || !("fulfilment" in data)) return null;
+  const value = (data as { fulfilment: unknown }).fulfilment;
+  if (!value || typeof value !== "object") return null;
+  const { method, day } = value as { method?: unknown; day?: unknown };
+  if ((method !== "delivery" && method !== "collection") || typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  return { method, day };
+}
+
+/** A template's text with its parameters filled in, as the customer reads it (the Outbox page). */
+export function whatsappText(message: WhatsAppMessage): string {
+  if (message.kind === "text") return message.text;
+  return WHATSAPP_TEMPLATES[message.template].text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => message.parameters[Number(n) - 1] ?? "");
+}
