@@ -2,7 +2,8 @@
 
 -- What the privacy notice promises (src/lib/business-content.ts, POPIA's limit on keeping
 -- records): orders and their proofs of payment are deleted 5 years after the order (SARS's record
--- keeping), contact messages and the mails in the outbox 12 months after they were written. Run
+-- keeping), contact messages and the mails in the outbox 12 months after they were written, the
+-- ids of inbound WhatsApp messages after 30 days. Run
 -- daily by each server process (src/server/privacy/retention.ts) on its own connection; the
 -- proofs' files are removed by the server through the storage port, from the paths returned here.
 create function public.purge_expired_records()
@@ -14,6 +15,9 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('purge_expired_records', 0));
   delete from public.contact_messages where created_at < now() - interval '12 months';
   delete from public.mail_outbox where created_at < now() - interval '12 months';
+  -- Inbound WhatsApp message ids, kept only to take Meta's repeated deliveries once (it retries
+  -- for up to 7 days).
+  delete from private.whatsapp_inbound_seen where received_at < now() - interval '30 days';
   return query
     delete from public.orders o
     where o.created_at < now() - interval '5 years'

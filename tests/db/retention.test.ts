@@ -57,6 +57,14 @@ describe("expired records", () => {
     expect(mails.map((mail) => (mail.data as { name: string }).name)).toEqual(["New"]);
   });
 
+  it("forgets inbound WhatsApp message ids after 30 days (Meta retries a webhook for up to 7)", async () => {
+    await sql`insert into private.whatsapp_inbound_seen (message_id, received_at)
+      values ('wamid.old', now() - interval '31 days'), ('wamid.recent', now() - interval '8 days')`.execute(db.kysely);
+    await purgeExpiredRecords(db, storage);
+    const { rows } = await sql<{ message_id: string }>`select message_id from private.whatsapp_inbound_seen order by message_id`.execute(db.kysely);
+    expect(rows.map((row) => row.message_id)).toEqual(["wamid.recent"]);
+  });
+
   it("is the server's own task: no customer or admin can call it", async () => {
     for (const user of [customer, admin]) {
       const result = await attempt(db, user.identity, (trx) => sql`select * from public.purge_expired_records()`.execute(trx));
