@@ -14,7 +14,7 @@ async function bookingPanel(page: Page) {
 }
 
 test.describe("bookable services", () => {
-  test("the owner makes the deep clean bookable; a customer picks a time, sees it held with a countdown, pays, and the order shows the booked time", async ({ page, browser }) => {
+  test("the owner makes the deep clean bookable; a customer picks a time, sees it held with a countdown, pays, the order shows the booked time, and the customer moves it", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO_ADMIN);
     const panel = await bookingPanel(page);
@@ -76,6 +76,13 @@ test.describe("bookable services", () => {
     await expect(customer.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 10:00`))).toBeVisible();
     await page.goto(`/admin/orders?q=${reference}`);
     await expect(page.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 10:00`))).toBeVisible();
+
+    // The customer moves it to 14:00 the same day from the order page.
+    await customer.getByRole("button", { name: "Change time" }).click();
+    await customer.getByLabel("New time").selectOption({ label: `${dayLabel}, 14:00` });
+    await customer.getByRole("button", { name: "Move booking" }).click();
+    await expect(customer.getByText(/is now booked for/)).toBeVisible();
+    await expect(customer.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 14:00`))).toBeVisible();
 
     // The deep clean goes back to being sold as before, as the other tests expect it.
     const again = await bookingPanel(page);

@@ -10,6 +10,7 @@ import { OrderBankDetails } from "@/components/payments/bank-details";
 import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { FulfilmentSummary } from "./fulfilment-summary";
 import { PersonalisationList } from "./personalisation-list";
+import { ChangeBookingTime } from "@/components/bookings/change-time";
 import { formatDateTime, formatSlot } from "@/lib/days";
 
 export type OrderDetailsData = RouterOutputs["orders"]["byReference"];
@@ -55,6 +56,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
                   {item.name}
                   <PersonalisationList entries={item.personalisation} />
                   {item.slotStartsAt ? <p className="text-sm font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
+                  {item.bookingId && item.productId ? <ChangeBookingTime bookingId={item.bookingId} productId={item.productId} /> : null}
                 </td>
                 <td className="tabular py-2 text-right">{formatRand2(item.unitPrice)}</td>
                 <td className="tabular py-2 text-right">× {item.quantity}</td>

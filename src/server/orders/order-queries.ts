@@ -21,7 +21,16 @@ export interface OrderView {
   /** For a PDF proof: its first page as an image, where storage can draw one. */
   proofPreviewUrl: string | null;
   /** slotStartsAt: a bookable service's booked time (docs/bookings.md); null for goods. */
-  items: { name: string; quantity: number; unitPrice: number; productId: string | null; personalisation: PersonalisationShown[]; slotStartsAt: Date | null }[];
+  items: {
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    productId: string | null;
+    personalisation: PersonalisationShown[];
+    slotStartsAt: Date | null;
+    /** The line's booking while it stands (moved from the order page); null otherwise. */
+    bookingId: string | null;
+  }[];
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
   /**
@@ -256,7 +265,16 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
   const ids = orders.map((order) => order.id);
   const items = await trx
     .selectFrom("order_items")
-    .select(["order_id", "product_id", "product_name", "unit_price", "quantity", "personalisation", "slot_starts_at"])
+    .select([
+      "order_id",
+      "product_id",
+      "product_name",
+      "unit_price",
+      "quantity",
+      "personalisation",
+      "slot_starts_at",
+      sql<string | null>`(select b.id from public.bookings b where b.order_item_id = order_items.id and b.status = 'booked')`.as("booking_id"),
+    ])
     .where("order_id", "in", ids)
     .orderBy("id")
     .execute();
@@ -298,6 +316,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
             productId: item.product_id,
             personalisation: await showPersonalisation(storage, item.personalisation),
             slotStartsAt: item.slot_starts_at === null ? null : new Date(item.slot_starts_at),
+            bookingId: item.booking_id,
           })),
       ),
       paymentMethod: order.payment_method,
