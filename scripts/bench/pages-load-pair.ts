@@ -3,7 +3,10 @@
  * signed-in customer's /products and the robots.txt floor, served by two builds side by side (the
  * other worktree's, e.g. main, and this one's), each on a fresh embedded shop; cases interleaved
  * before/after with the bench's runLoad, and the server's CPU per request from /proc, which a
- * shared machine's load disturbs less than requests per second. ROUNDS, SECONDS, CONNS (10,50).
+ * shared machine's load disturbs less than requests per second. ROUNDS, SECONDS, CONNS (10,50),
+ * PRODUCTS (500). VARIANTS_BEFORE / VARIANTS_AFTER (1): every product in that many counted sizes;
+ * with BEFORE_DIR=. the same build serves both, so the pair is the catalogue's variants alone
+ * (issue 37: PRODUCTS=2000 VARIANTS_AFTER=6).
  */
 import os from "node:os";
 import fs from "node:fs";
@@ -23,10 +26,13 @@ const pageLoad = { accept: "text/html,application/xhtml+xml,application/xml;q=0.
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const CONNS = (process.env.CONNS ?? "10,50").split(",").map(Number);
+const PRODUCTS = Number(process.env.PRODUCTS ?? 500);
+const VARIANTS_BEFORE = Number(process.env.VARIANTS_BEFORE ?? 1);
+const VARIANTS_AFTER = Number(process.env.VARIANTS_AFTER ?? 1);
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 await withFreshEmbeddedShop("pair-a", async (shopA) => withFreshEmbeddedShop("pair-b", async (shopB) => {
-  const prepA = await prepareShop({ database: shopA.database, dataDir: shopA.dataDir, products: 500, customers: 50 });
-  const prepB = await prepareShop({ database: shopB.database, dataDir: shopB.dataDir, products: 500, customers: 50 });
+  const prepA = await prepareShop({ database: shopA.database, dataDir: shopA.dataDir, products: PRODUCTS, customers: 50, variants: VARIANTS_BEFORE });
+  const prepB = await prepareShop({ database: shopB.database, dataDir: shopB.dataDir, products: PRODUCTS, customers: 50, variants: VARIANTS_AFTER });
   process.chdir(BEFORE_DIR);
   const a = await startServer(3470, shopA.serverEnv);
   process.chdir(AFTER_DIR);
@@ -41,12 +47,13 @@ await withFreshEmbeddedShop("pair-a", async (shopA) => withFreshEmbeddedShop("pa
         { name: "robots", path: "/robots.txt" },
         { name: "visitor /products", path: "/products", headers: pageLoad },
         { name: "signed-in /products", path: "/products", headers: pageLoad, setupRequest: asCustomer },
+        { name: "visitor product page", path: `/products/${prep.productIds[Math.floor(prep.productIds.length / 2)]!}`, headers: pageLoad },
       ];
     };
     for (const [, server, prep] of servers) for (const c of casesFor(prep)) await runLoad(server.baseUrl, c, 10, 2);
     for (let round = 0; round < ROUNDS; round++) {
       for (const connections of CONNS) {
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < casesFor(prepA).length; i++) {
           for (const [label, server, prep] of round % 2 ? [...servers].reverse() : servers) {
             const c = casesFor(prep)[i]!;
             const cpu0 = treeCpuMs(server.server.pid!);
@@ -62,8 +69,8 @@ await withFreshEmbeddedShop("pair-a", async (shopA) => withFreshEmbeddedShop("pa
     console.log(`\nmedians of ${ROUNDS} rounds, ${SECONDS} s each; load average now ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
     for (const connections of CONNS) for (const label of ["before", "after"]) {
       const g = (n: string) => med(results[`${label} ${n} c=${connections}`]!);
-      const robots = g("robots"), v = g("visitor /products"), s = g("signed-in /products");
-      console.log(`${label.padEnd(6)} c=${connections}: robots ${robots.toFixed(0)} req/s, visitor /products ${v.toFixed(0)} (${(v / robots).toFixed(2)} of floor), signed-in ${s.toFixed(0)} (${(s / v).toFixed(2)} of visitor); server CPU ms/req robots ${g("cpu robots").toFixed(2)}, visitor ${g("cpu visitor /products").toFixed(2)}, signed-in ${g("cpu signed-in /products").toFixed(2)}`);
+      const robots = g("robots"), v = g("visitor /products"), s = g("signed-in /products"), p = g("visitor product page");
+      console.log(`${label.padEnd(6)} c=${connections}: robots ${robots.toFixed(0)} req/s, visitor /products ${v.toFixed(0)} (${(v / robots).toFixed(2)} of floor), signed-in ${s.toFixed(0)} (${(s / v).toFixed(2)} of visitor), product page ${p.toFixed(0)} (${(p / robots).toFixed(2)} of floor); server CPU ms/req robots ${g("cpu robots").toFixed(2)}, visitor ${g("cpu visitor /products").toFixed(2)}, signed-in ${g("cpu signed-in /products").toFixed(2)}`);
     }
   } finally {
     await a.stop();

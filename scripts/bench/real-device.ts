@@ -28,7 +28,8 @@ export interface TapTarget {
   /**
    * How the page shows it: the menu the control names (`aria-controls`) is shown, or a message
    * appears beside it. What a person sees, whether React or the browser itself (an HTML popover)
-   * opened the menu.
+   * opened the menu. Whatever the effect, a tap that sends the page elsewhere (a form to the
+   * sign-in page) took effect when the browser set off.
    */
   effect: "menu shown" | "message";
 }
@@ -39,7 +40,7 @@ export const MENU: TapTarget = {
   effect: "menu shown",
 };
 
-/** A card's Add to Cart: a visitor is told to sign in, a customer that it was added. */
+/** A card's Add to Cart: a visitor is taken to the sign-in page, a customer told that it was added. */
 export const ADD_TO_CART: TapTarget = {
   name: "add to cart",
   selector: "main button:has-text('Add to Cart')",
@@ -129,8 +130,17 @@ async function throttle(cdp: CDPSession): Promise<void> {
 async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, navigationStarted: number): Promise<number> {
   const element = page.locator(target.selector).first();
   await element.waitFor({ state: "attached", timeout: GIVE_UP_MS });
+  // A visitor's Add to Cart is a form to the sign-in page: it took effect when the browser set
+  // off there (wall clock, turned into the page's own by its time origin).
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  const firstUrl = page.url();
+  let navigatedAt: number | null = null;
+  page.on("request", (request) => {
+    if (navigatedAt === null && request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() !== firstUrl) navigatedAt = Date.now();
+  });
   for (;;) {
-    const box = await element.boundingBox();
+    if (navigatedAt !== null) return navigatedAt - timeOrigin;
+    const box = await element.boundingBox({ timeout: 1_000 }).catch(() => null);
     if (box) {
       const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
@@ -144,8 +154,9 @@ async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, n
           ? Boolean(document.getElementById(node.getAttribute("aria-controls") ?? "")?.checkVisibility())
           : Boolean(node.parentElement?.closest("div")?.querySelector("[role=status], [role=alert]")?.textContent?.trim());
       return took ? performance.now() : null;
-    }, target.effect);
+    }, target.effect, { timeout: 1_000 }).catch(() => null); // the page left for the sign-in page meanwhile
     if (seen !== null) return seen;
+    if (navigatedAt !== null) return navigatedAt - timeOrigin;
     if (Date.now() - navigationStarted > GIVE_UP_MS) return Number.NaN;
     await page.waitForTimeout(TAP_EVERY_MS);
   }

@@ -15,6 +15,7 @@
 import { VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
 import { templateRequest } from "@/server/auth/page-viewer";
 import { KeptValues } from "@/server/cache/kept-values";
+import { stylesheetOnce } from "./stylesheet-once";
 import { FILL_HEADER } from "./which-requests";
 
 /** How many pages are kept: the storefront's pages, product pages and category tabs of a shop. */
@@ -74,11 +75,12 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
     cache: "no-store",
   });
   const nonce = nonceOf(response.headers.get("content-security-policy"));
+  const body = await response.text();
   return {
     status: response.status,
     // Nor Next's own instructions to itself (a rewrite's `x-middleware-rewrite` path, e.g. an unknown product's): replayed from the proxy they would be obeyed again.
     headers: [...response.headers].filter(([name]) => !unreplayed.has(name) && !name.startsWith("x-middleware-")),
-    body: await response.text(),
+    body: kind === "answer" ? body : stylesheetOnce(body),
     nonce,
   };
 }
