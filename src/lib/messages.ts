@@ -268,6 +268,11 @@ export const messages = {
     delivery: { sent: "Sent to WhatsApp", delivered: "Delivered", read: "Read", failed: "Not delivered" } as const,
     fallback: "Sent by e-mail because the WhatsApp message could not be delivered.",
     whatsappSubject: "WhatsApp message",
+    /** Order Management: one order's messages to its customer. */
+    orderMessages: "Messages to the customer",
+    orderMessagesNone: "Nothing has been sent to the customer about this order yet.",
+    /** Beside an e-mail sent because its WhatsApp message failed for good. */
+    insteadOfWhatsApp: "instead of WhatsApp",
   },
   settings: {
     title: "Shop settings",

@@ -39,6 +39,8 @@ create table public.mail_outbox (
 
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at) where sent_at is null and failed_at is null;
 create index mail_outbox_created_idx on public.mail_outbox (created_at desc);
+-- One order's messages (Order Management): the notices name the order's reference.
+create index mail_outbox_reference_idx on public.mail_outbox ((data ->> 'reference'));
 
 alter table public.mail_outbox enable row level security;
 -- Admins may read the outbox (the Outbox page); nobody writes it through the API: rows come from

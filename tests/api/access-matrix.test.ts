@@ -308,6 +308,7 @@ const rules: Record<string, Rule> = {
   "fulfilment.runSheet": { expect: ADMINS, input: () => ({ day: "2026-12-02" }) },
   "live.changes": { expect: SIGNED_IN },
   "mail.outbox": { expect: ADMINS },
+  "mail.orderMessages": { expect: ADMINS, input: () => ({ id: orderA.id }) },
   "orders.mine": { expect: SIGNED_IN },
   "orders.latest": { expect: SIGNED_IN },
   // One order's page: its customer's and the admins'; anyone else's is not found (RLS).

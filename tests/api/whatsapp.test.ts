@@ -139,6 +139,32 @@ describe("a customer who chose WhatsApp", () => {
     expect(row).toMatchObject({ delivery_status: "read", provider_message_id: message.id });
   });
 
+  it("Order Management shows the order's messages to its customer: channel, delivery, the e-mail that replaced a failed one", async () => {
+    const { caller } = await customer({ whatsapp: true });
+    const placed = await placeOrder(caller);
+    // Another order of another customer, whose messages are not this order's.
+    await placeOrder((await customer({ whatsapp: false })).caller);
+    await drainOutbox(deps());
+    const received = fake.sent.find((message) => message.parameters[1] === placed.reference)!;
+    await notify(fake.statusNotifications(received, ["read"])[0]);
+    const adminCaller = await callerAs(db, admin);
+    fake.mode = "refuse";
+    await adminCaller.adminOrders.updateStatus({ id: placed.orderId, status: "complete" });
+    await drainOutbox(deps());
+
+    const shown = await adminCaller.mail.orderMessages({ id: placed.orderId });
+    expect(shown.map((message) => [message.template, message.channel, message.deliveryStatus, message.status, message.fallback])).toEqual([
+      ["order_received", "whatsapp", "read", "sent", false],
+      ["status_changed", "whatsapp", null, "failed", false],
+      ["status_changed", "email", null, "sent", true],
+    ]);
+    // The shop's own new-order mail names the reference too, but was not the customer's.
+    expect(shown.every((message) => message.recipient !== "orders@ourworld.test")).toBe(true);
+    expect(shown[0]!.text).toContain(placed.reference);
+    await expect(caller.mail.orderMessages({ id: placed.orderId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(adminCaller.mail.orderMessages({ id: "not-an-id" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
   it("a status that arrives before the worker wrote down WhatsApp's id still finds its row (by its idempotency key)", async () => {
     const { user, caller } = await customer({ whatsapp: true });
     await placeOrder(caller);

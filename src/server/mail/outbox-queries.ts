@@ -91,10 +91,12 @@ export async function findOutboxRow(db: Kysely<DB>, id: string) {
 }
 
 /** The outbox as admins see it (RLS: admins only), newest first, with each mail rendered. */
+const LISTED = ["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error", "channel", "delivery_status", "fallback_of"] as const;
+
 export async function listOutbox(trx: Tx, limit = 100) {
   const rows = await trx
     .selectFrom("mail_outbox")
-    .select(["id", "recipient", "template", "data", "created_at", "attempts", "next_attempt_at", "sent_at", "failed_at", "last_error", "channel", "delivery_status", "fallback_of"])
+    .select(LISTED)
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(limit)
@@ -108,4 +110,21 @@ export async function listOutbox(trx: Tx, limit = 100) {
     ])
     .executeTakeFirstOrThrow();
   return { rows, counts: { sent: Number(counts.sent), failed: Number(counts.failed), waiting: Number(counts.waiting) } };
+}
+
+/**
+ * What one order's customer was sent about it, oldest first: the notices naming its reference
+ * and addressed to its customer (the shop's own new-order mail is not theirs), on either
+ * channel. RLS: admins only; `mail_outbox_reference_idx` finds them.
+ */
+export function listOrderMessages(trx: Tx, orderId: string) {
+  return trx
+    .selectFrom("mail_outbox")
+    .innerJoin("orders", (join) => join.on("orders.id", "=", orderId).on(sql`mail_outbox.data ->> 'reference'`, "=", sql.ref("orders.reference")))
+    .select(LISTED.map((column) => `mail_outbox.${column}` as const))
+    .where(sql<boolean>`lower(mail_outbox.recipient) = lower(orders.customer_email)`)
+    .orderBy("mail_outbox.created_at")
+    .orderBy("mail_outbox.id")
+    .limit(200)
+    .execute();
 }

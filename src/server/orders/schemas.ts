@@ -33,6 +33,10 @@ export const updateStatusInput = z.object({ id: z.uuid("Unknown order."), status
 /** The order an admin's live notice names (the live event carries its id only). */
 export const orderNoticeInput = z.object({ id: z.uuid("Unknown order.") });
 
+/** One order's messages to its customer (Order Management). */
+export const orderMessagesInput = orderNoticeInput;
+export type OrderMessagesInput = z.infer<typeof orderMessagesInput>;
+
 /** One order by its reference, as its page's URL carries it (/profile/orders/ORD-123; any case). */
 export const orderByReferenceInput = z.object({
   reference: z.string().trim().toUpperCase().regex(ORDER_REFERENCE, orderPageMessages.invalidReference),

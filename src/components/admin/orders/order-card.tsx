@@ -7,6 +7,7 @@ import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
 import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 import { OrderStatusControl } from "./order-status-control";
+import { OrderMessages } from "./order-messages";
 import { OrderStatusHistory } from "./order-status-history";
 import type { ProofToShow } from "./proof-dialog";
 import { PersonalisationList } from "@/components/orders/personalisation-list";
@@ -68,6 +69,7 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
       <ProofThumbnail order={order} onShow={onShowProof} />
       <OrderStatusControl orderId={order.id} status={order.status} disabled={saving} onChange={onStatusChange} />
       <OrderStatusHistory history={order.history} />
+      <OrderMessages orderId={order.id} />
     </li>
   );
 }
