@@ -147,10 +147,11 @@ $$;
 revoke execute on function public.add_to_cart(uuid, jsonb) from public, anon;
 grant execute on function public.add_to_cart(uuid, jsonb) to authenticated, service_role;
 
--- increase_cart_line: +1 on the caller's line, while its product and variant are available and,
--- for a counted variant, while the caller's lines of it (one per personalisation) hold no more
--- than are in stock ('not_enough_stock'; place_order checks again under its lock). Null when the
--- caller has no such line. The line's limit is the table's check.
+-- increase_cart_line: +1 on the caller's line. Refused, in this order (the API tells the first):
+-- its product or variant no longer sold ('product_unavailable'), a booked time ('one_booking_per_line':
+-- each time is its own line), the line's limit (the table's check, on the update), and for a
+-- counted variant more than is in stock over all the caller's lines of it, one per personalisation
+-- ('not_enough_stock'; place_order checks again under its lock). Null when the caller has no such line.
 create function public.increase_cart_line(p_line_id uuid) returns public.cart_items
 language plpgsql security invoker set search_path = ''
 as $$
@@ -159,18 +160,27 @@ declare
   v_item public.cart_items;
   v_stock integer;
   v_available boolean;
+  v_booking boolean;
 begin
+  select v.stock, v.available and p.available, c.slot_starts_at is not null into v_stock, v_available, v_booking
+  from public.cart_items c
+  join public.product_variants v on v.id = c.variant_id
+  join public.products p on p.id = v.product_id
+  where c.id = p_line_id and c.user_id = v_uid;
+  if not found then
+    return null;
+  end if;
+  if not v_available then
+    raise exception 'product_unavailable';
+  end if;
+  if v_booking then
+    raise exception 'one_booking_per_line';
+  end if;
   update public.cart_items c set quantity = c.quantity + 1
   where c.id = p_line_id and c.user_id = v_uid
   returning * into v_item;
   if not found then
     return null;
-  end if;
-  select v.stock, v.available and p.available into v_stock, v_available
-  from public.product_variants v join public.products p on p.id = v.product_id
-  where v.id = v_item.variant_id;
-  if not v_available then
-    raise exception 'product_unavailable';
   end if;
   if v_stock is not null and (select sum(c.quantity) from public.cart_items c where c.user_id = v_uid and c.variant_id = v_item.variant_id) > v_stock then
     raise exception 'not_enough_stock';

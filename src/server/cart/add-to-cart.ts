@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, sqlErrorDetail, violatesForeignKey } from "@/server/db/sql-errors";
 import { addOne } from "./cart-queries";
-import { lineLimitRefusal } from "./line-limit";
+import { cartRefusal } from "./refusals";
 import type { AddToCartInput } from "./schemas";
 
 /**
@@ -24,16 +24,14 @@ export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; 
     });
   } catch (error) {
     const code = sqlErrorCode(error);
-    if (code === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
     if (code === "slot_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.slotRequired, cause: error });
     if (code === "variant_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.variantRequired, cause: error });
-    if (code === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
     const field = typeof sqlErrorDetail(error)?.field === "string" ? String(sqlErrorDetail(error)?.field) : "";
     if (code === "personalisation_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationRequired(field), cause: error });
     if (code === "personalisation_too_long") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationTooLong(field), cause: error });
     if (code === "personalisation_invalid") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationInvalid, cause: error });
-    const limit = lineLimitRefusal(error);
-    if (limit) throw limit;
+    const refusal = cartRefusal(error);
+    if (refusal) throw refusal;
     // The caller's profile is gone: their account was deleted (in another tab) while this request
     // was under way, after its session was checked. They are signed out now.
     if (violatesForeignKey(error, "cart_items_user_id_fkey")) {

@@ -127,13 +127,7 @@ export function findLine(trx: Tx, lineId: string) {
     .selectFrom("cart_items as c")
     .innerJoin("products as p", "p.id", "c.product_id")
     .innerJoin("product_variants as v", "v.id", "c.variant_id")
-    .select([
-      "c.quantity",
-      "v.stock",
-      sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name"),
-      sql<boolean>`p.available and v.available`.as("available"),
-      sql<boolean>`c.slot_starts_at is not null`.as("booking"),
-    ])
+    .select(["c.quantity", sql<string>`public.variant_line_name(p.name, v.option_values)`.as("name")])
     .where("c.id", "=", lineId)
     .executeTakeFirst();
 }
@@ -144,7 +138,7 @@ export async function cartCount(trx: Tx): Promise<number> {
   return Number(row.count);
 }
 
-/** +1 on the caller's line; the line's check (line-limit.ts) refuses past the limit. */
+/** +1 on the caller's line; what increase_cart_line() refuses, ./refusals.ts words. */
 export async function incrementLine(trx: Tx, lineId: string): Promise<void> {
   await sql`select public.increase_cart_line(${lineId}::uuid)`.execute(trx);
 }

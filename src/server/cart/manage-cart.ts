@@ -2,9 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
-import { sqlErrorCode } from "@/server/db/sql-errors";
 import { cartCount, decrementLine, deleteLine, findLine, incrementLine, readCart, showPersonalisation, type Cart } from "./cart-queries";
-import { lineLimitRefusal } from "./line-limit";
+import { cartRefusal } from "./refusals";
 import type { LineRefInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
@@ -30,23 +29,20 @@ async function lineOf(trx: Tx, lineId: string) {
 }
 
 /**
- * +1 on a line already in the cart (increase_cart_line()), as far as the line's limit
- * (MAX_CART_LINE_QUANTITY) and a counted variant's stock over all the caller's lines of it
- * (place_order checks the stock again, under its lock). An
- * unavailable product cannot be added to a cart (docs/architecture.md#decisions-on-the-spec), so neither can more of one
- * already there: the cart page offers no "+" on such a line, and the API says why.
+ * +1 on a line already in the cart (increase_cart_line(), which checks in this order: the product
+ * and variant still sold, not a booked time (one a line), the line's limit
+ * (MAX_CART_LINE_QUANTITY), a counted variant's stock over all the caller's lines of it; place_order
+ * checks the stock again, under its lock). An unavailable product cannot be added to a cart
+ * (docs/architecture.md#decisions-on-the-spec), so neither can more of one already there: the
+ * cart page offers no "+" on such a line, and the API says why.
  */
 export function increaseLine({ ctx, input }: { ctx: Ctx; input: LineRefInput }) {
   return ctx.db.transaction(async (trx) => {
     const line = await lineOf(trx, input.lineId);
-    if (!line.available) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable });
-    if (line.booking) throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.oneBookingPerLine });
     try {
       await incrementLine(trx, input.lineId);
     } catch (error) {
-      if (sqlErrorCode(error) === "not_enough_stock") throw new TRPCError({ code: "CONFLICT", message: messages.cart.notEnoughStock, cause: error });
-      if (sqlErrorCode(error) === "product_unavailable") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.unavailable, cause: error });
-      throw lineLimitRefusal(error) ?? error;
+      throw cartRefusal(error) ?? error;
     }
     return { message: messages.cart.quantityUpdated(line.name) };
   });

@@ -4,6 +4,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, sqlState } from "@/server/db/sql-errors";
 import { readVariants, saveOptions, savePersonalisationFields, updateVariant } from "./product-queries";
 import type { SaveOptionsInput, SavePersonalisationInput, SaveVariantsInput } from "./schemas";
+import { variantLabel } from "@/lib/variants";
 
 const v = messages.admin.variants;
 
@@ -50,7 +51,7 @@ export async function setVariants({ ctx, input }: { ctx: Ctx; input: SaveVariant
         if (updated.result === "unknown") throw new TRPCError({ code: "CONFLICT", message: v.variantUnknown });
         if (updated.result === "pictureUnknown") throw new TRPCError({ code: "CONFLICT", message: v.pictureUnknown });
         if (updated.result === "stockChanged") {
-          const label = product.variants.find((row) => row.id === variant.id)?.optionValues.join(" / ") || product.name;
+          const label = variantLabel(product.variants.find((row) => row.id === variant.id)?.optionValues ?? [], product.name);
           throw new TRPCError({ code: "CONFLICT", message: v.stockChanged(label, updated.now) });
         }
       }

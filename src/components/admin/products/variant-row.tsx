@@ -2,6 +2,7 @@
 
 import { messages } from "@/lib/messages";
 import type { AdminVariant } from "@/server/products/product-queries";
+import { variantLabel } from "@/lib/variants";
 
 const v = messages.admin.variants;
 export const GRID_INPUT = "block w-full min-w-0 rounded-lg border border-line bg-white px-2 py-1.5 text-sm text-ink";
@@ -22,7 +23,7 @@ export interface VariantRowValues {
 
 export const toRow = (variant: AdminVariant): VariantRowValues => ({
   id: variant.id,
-  label: variant.optionValues.join(" / ") || "The product",
+  label: variantLabel(variant.optionValues, "The product"),
   sku: variant.sku ?? "",
   price: variant.price ?? "",
   available: variant.available,
