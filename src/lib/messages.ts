@@ -150,10 +150,52 @@ export const messages = {
     bookedFor: (when: string) => `Booked for ${when}`,
     moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
     moveFailed: "Failed to change the time. Please try again.",
+    cancelled: (name: string, when: string) => `${name} on ${when} is cancelled; the time is free again.`,
+    cancelFailed: "Failed to cancel the booking. Please try again.",
+    cancelBooking: "Cancel booking",
+    cancelConfirm: "Cancel this booking? The time is given up at once.",
+    cancelYes: "Yes, cancel it",
+    /** The admins' bookings calendar and blocked times (docs/bookings.md). */
+    calendar: {
+      title: "Bookings",
+      loadFailed: "Failed to load the bookings.",
+      empty: "No bookings on these days.",
+      allServices: "All services",
+      atOnce: (used: number, capacity: number) => `${used} of ${capacity} at once`,
+      blocksTitle: "Blocked times",
+      blocksEmpty: "No blocked times ahead.",
+      blockAdded: "Time blocked: no free times are offered in it.",
+      blockRemoved: "Blocked time removed: its free times are offered again.",
+      blockFailed: "Failed to save the blocked time. Please try again.",
+      blockOrder: "A blocked time must end after it starts, within 62 days.",
+      blockNotFound: "That blocked time was not found.",
+      clashes: (count: number) => `Clashes with ${count} booking${count === 1 ? "" : "s"}:`,
+      runSheetHeading: "Bookings",
+    },
     bookingNotFound: "That booking was not found.",
     bookingCancelled: "That booking has been cancelled.",
     /** A customer moving a booking inside the service's notice. */
     tooLate: "It is too close to the booking's time to change it here. Please contact us.",
+    /** Deposits and balances (docs/bookings.md): checkout, the order page, Order Management. */
+    dueNow: "Due now",
+    depositNote: "Bookings ask a deposit now; the balance is paid later from your order's page.",
+    nothingDueNow: "Nothing to pay now: the balance is paid later from your order's page.",
+    /** Pay now with nothing due now (bookings without a deposit). */
+    nothingToPayOnline: "Nothing is due now for this cart, so there is nothing to pay online. Please choose bank transfer to book.",
+    balanceLater: "Balance, paid later",
+    deposit: (amount: string) => `Deposit ${amount}`,
+    balanceDue: (amount: string, reference: string) => `Balance due: ${amount} (pay with reference ${reference})`,
+    balancePaid: (amount: string) => `Balance of ${amount} paid`,
+    balanceProofSent: "Proof of the balance received: we'll confirm once we've checked it.",
+    balanceHeading: "Pay the balance",
+    balanceHint: (reference: string) => `Pay by bank transfer with the reference ${reference} and upload your proof, or pay now online.`,
+    balanceProofUploaded: (reference: string) => `Thank you: your proof of payment for ${reference} is with us. We'll confirm once we've checked it.`,
+    balanceNotDue: "This order has no balance to pay now. Please check its status.",
+    uploadBalanceProof: "Upload proof of the balance",
+    markBalancePaid: "Mark balance paid",
+    viewBalanceProof: "View the balance's proof of payment",
+    balanceMarked: (reference: string) => `The balance of order ${reference} is marked paid.`,
+    balanceMarkFailed: "Failed to mark the balance paid. Please try again.",
     /** The admin's "Booking" panel on a product (docs/bookings.md). */
     admin: {
       panel: "Booking",
@@ -497,6 +539,8 @@ export const messages = {
   adminNotices: {
     /** `total` as the shop shows amounts (formatRand): R250, R149.50. */
     newOrder: (reference: string, customerName: string, total: string) => `New order ${reference} from ${customerName} — ${total}`,
+    /** A new order with a booking (docs/bookings.md): the service and its time come first. */
+    newBooking: (service: string, when: string, reference: string, customerName: string) => `New booking: ${service} on ${when} — ${reference} from ${customerName}`,
     /** When the order's details could not be read (gone again, or the network failed). */
     newOrderUnnamed: "New order received",
     newMessage: (name: string) => `New message from ${name}`,

@@ -234,6 +234,20 @@ create table public.orders (
   -- Also an order line ("Delivery to ..."), and part of total; kept here apart from the goods.
   delivery_fee numeric(12, 2) not null default 0 check (delivery_fee >= 0),
   unique (user_id, idempotency_key),
+  -- An order with booked lines whose service asks a deposit (docs/bookings.md): what checkout
+  -- asked (every line in full but the booked ones' deposits; 0 when nothing was due then), less
+  -- than the total. Null: the whole total was due at checkout. The balance (total - deposit) is
+  -- paid later under its own reference (the order's, with "-B"), by bank transfer with a proof or
+  -- online, and is paid once balance_paid_at is set (085_payments.sql).
+  deposit numeric(12, 2),
+  balance_reference text unique check (balance_reference ~ '^ORD-[0-9]{1,6}-B$'),
+  balance_proof_path text check (char_length(balance_proof_path) <= 500),
+  balance_payment_method text check (balance_payment_method in ('bank_transfer', 'payfast')),
+  balance_paid_at timestamptz,
+  constraint orders_deposit_shape check (
+    (deposit is null and balance_reference is null and balance_proof_path is null
+     and balance_payment_method is null and balance_paid_at is null)
+    or (deposit is not null and deposit >= 0 and deposit < total and balance_reference is not null)),
   constraint orders_fulfilment_shape check (
     (fulfilment_method is null and fulfilment_day is null and delivery_address is null and delivery_area_id is null and delivery_fee = 0)
     or (fulfilment_method = 'collection' and fulfilment_day is not null and delivery_address is null and delivery_area_id is null and delivery_fee = 0)
@@ -249,6 +263,9 @@ create index orders_paid_created_idx on public.orders (created_at) include (tota
   where status in ('pending_delivery', 'complete');
 create index orders_unpaid_created_idx on public.orders (created_at) include (total)
   where status = 'pending_payment';
+-- The balances still due (the sales overview's money outstanding).
+create index orders_balance_due_idx on public.orders (created_at) include (total, deposit)
+  where deposit is not null and balance_paid_at is null and status in ('pending_delivery', 'complete');
 create index orders_fulfilment_day_idx on public.orders (fulfilment_day) where fulfilment_day is not null;
 create index orders_delivery_area_idx on public.orders (delivery_area_id) where delivery_area_id is not null;
 
@@ -298,7 +315,10 @@ create table public.order_items (
   -- The slot sold, for a bookable service's line (its booking: 095_bookings.sql).
   slot_starts_at timestamptz,
   slot_ends_at timestamptz,
-  constraint order_items_slot_shape check ((slot_starts_at is null) = (slot_ends_at is null) and (slot_starts_at is null or slot_starts_at < slot_ends_at))
+  constraint order_items_slot_shape check ((slot_starts_at is null) = (slot_ends_at is null) and (slot_starts_at is null or slot_starts_at < slot_ends_at)),
+  -- A booked line's part asked at checkout when its service's deposit is less than the full price
+  -- (a percentage, or 0 for none: public.booking_deposit()); null: all of the line at checkout.
+  deposit numeric(12, 2) check (deposit >= 0)
 );
 
 create index order_items_order_idx on public.order_items (order_id);

@@ -48,13 +48,14 @@ create policy "payments: read own or admin" on storage.objects
   );
 
 -- An owner may remove a proof no order refers to (the rollback of a failed checkout); a proof
--- that an order holds stays for the business's records.
+-- that an order holds (of its payment, or of its balance) stays for the business's records.
 create policy "payments: delete own unclaimed" on storage.objects
   for delete to authenticated
   using (
     bucket_id = 'payments'
     and (storage.foldername(name))[1] = (select auth.uid()::text)
-    and not exists (select 1 from public.orders o where o.proof_path = storage.objects.name)
+    and not exists (
+      select 1 from public.orders o where o.proof_path = storage.objects.name or o.balance_proof_path = storage.objects.name)
   );
 
 create policy "personalisation: insert own folder" on storage.objects

@@ -15,7 +15,7 @@ create table public.mail_outbox (
   template text not null check (template in (
     'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
     'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice',
-    'low_stock', 'back_in_stock', 'whatsapp_stopped')),
+    'low_stock', 'back_in_stock', 'whatsapp_stopped', 'booking_changed', 'booking_reminder')),
   data jsonb not null,
   created_at timestamptz not null default now(),
   attempts integer not null default 0,
@@ -94,7 +94,9 @@ declare
   v_fulfilment jsonb;
 begin
   select coalesce(jsonb_agg(jsonb_build_object('name', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity, 'unitPrice', i.unit_price,
-                                               'startsAt', i.slot_starts_at, 'endsAt', i.slot_ends_at) order by i.product_id is null, i.id), '[]'::jsonb),
+                                               'startsAt', i.slot_starts_at, 'endsAt', i.slot_ends_at,
+                                               'bookingId', (select b.id from public.bookings b where b.order_item_id = i.id))
+                                    order by i.product_id is null, i.id), '[]'::jsonb),
          coalesce(sum(i.quantity) filter (where i.product_id is not null), 0)
     into v_items, v_count
     from public.order_items i where i.order_id = new.id;
@@ -106,7 +108,8 @@ begin
     'openingHours', case when new.fulfilment_method = 'collection' then private.opening_hours_json() end) end;
   perform private.enqueue_customer_notice(new.user_id, new.customer_email, 'order_received', jsonb_strip_nulls(jsonb_build_object(
     'customerName', new.customer_name, 'reference', new.reference, 'items', v_items, 'total', new.total,
-    'proofUploaded', new.proof_path is not null, 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));
+    'proofUploaded', new.proof_path is not null, 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment,
+    'deposit', new.deposit, 'balance', new.total - new.deposit, 'balanceReference', new.balance_reference)));
   perform private.enqueue_mail(private.shop_notice_address(), 'new_order', jsonb_strip_nulls(jsonb_build_object(
     'customerName', new.customer_name, 'customerEmail', new.customer_email, 'reference', new.reference,
     'total', new.total, 'itemCount', greatest(v_count, 1), 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));

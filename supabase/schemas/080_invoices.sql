@@ -230,9 +230,13 @@ as $$
 $$;
 revoke execute on function private.vat_allocation(numeric[], numeric) from public, anon, authenticated;
 
--- private.issue_invoice(order): the next invoice number and the snapshot, from the order's lines
--- as sold, the buyer's profile and the settings as they are now.
-create function private.issue_invoice(p_order_id uuid) returns uuid
+-- private.issue_invoice(order, part): the next invoice number and the snapshot, from the order's
+-- lines as sold, the buyer's profile and the settings as they are now. Each payment received is a
+-- time of supply with its own invoice for its amount (docs/bookings.md): part 'full' is the whole
+-- order; 'deposit' what checkout asked of an order with a deposit (every line in full but the
+-- booked lines' deposits, "Deposit: ..."); 'balance' the rest ("Balance: ...", naming the deposit's
+-- invoice). Null, and no number taken, when the part comes to nothing.
+create function private.issue_invoice(p_order_id uuid, p_part text default 'full') returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -250,7 +254,12 @@ declare
   v_document text;
   v_number text;
   v_id uuid;
+  v_total numeric(12, 2);
+  v_deposit_invoice jsonb;
 begin
+  if p_part is null or p_part not in ('full', 'deposit', 'balance') then
+    raise exception 'invoice_part_invalid';
+  end if;
   select * into v_settings from public.invoice_settings where id;
   if not found then
     -- No settings saved or seeded yet (the start-up seed creates them): a payment is never
@@ -267,12 +276,35 @@ begin
     into v_company, v_address, v_buyer_vat
     from public.profiles p where p.id = v_order.user_id;
 
-  select array_agg((i.unit_price * i.quantity)::numeric(12, 2) order by i.id),
+  select array_agg(l.amount order by l.id),
          jsonb_agg(jsonb_build_object(
-           'description', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity,
-           'unitPrice', i.unit_price::text, 'amount', (i.unit_price * i.quantity)::numeric(12, 2)::text) order by i.id)
-    into v_amounts, v_lines
-    from public.order_items i where i.order_id = p_order_id;
+           'description', case when l.split then case p_part when 'deposit' then 'Deposit: ' else 'Balance: ' end else '' end
+                          || public.order_line_label(l.product_name, l.personalisation),
+           'quantity', case when l.split then 1 else l.quantity end,
+           'unitPrice', (case when l.split then l.amount else l.unit_price end)::text, 'amount', l.amount::text) order by l.id),
+         sum(l.amount)
+    into v_amounts, v_lines, v_total
+    from (
+      select i.id, i.product_name, i.personalisation, i.quantity, i.unit_price,
+             p_part <> 'full' and i.deposit is not null as split,
+             (case p_part
+                when 'full' then i.unit_price * i.quantity
+                when 'deposit' then coalesce(i.deposit, i.unit_price * i.quantity)
+                else i.unit_price * i.quantity - coalesce(i.deposit, i.unit_price * i.quantity)
+              end)::numeric(12, 2) as amount
+      from public.order_items i where i.order_id = p_order_id
+    ) l
+    where l.amount > 0;
+  if coalesce(v_total, 0) = 0 then
+    return null;
+  end if;
+  if p_part = 'balance' then
+    select jsonb_build_object('number', i.number, 'issuedAt', i.issued_at) into v_deposit_invoice
+      from public.invoices i
+      where i.order_id = p_order_id and i.kind = 'invoice' and i.snapshot ->> 'part' = 'deposit'
+      order by i.serial desc
+      limit 1;
+  end if;
 
   if v_settings.vat_registered then
     v_vats := private.vat_allocation(v_amounts, v_rate);
@@ -290,10 +322,10 @@ begin
   v_number := v_settings.invoice_prefix || lpad(v_serial::text, 6, '0');
 
   insert into public.invoices (order_id, kind, serial, number, total, vat, snapshot)
-  values (p_order_id, 'invoice', v_serial, v_number, v_order.total, v_vat, jsonb_build_object(
+  values (p_order_id, 'invoice', v_serial, v_number, v_total, v_vat, jsonb_build_object(
     'version', 1,
     'document', v_document,
-    'full', v_settings.vat_registered and v_order.total > private.full_tax_invoice_above(),
+    'full', v_settings.vat_registered and v_total > private.full_tax_invoice_above(),
     'number', v_number,
     'issuedAt', now(),
     'orderReference', v_order.reference,
@@ -306,14 +338,16 @@ begin
       'company', coalesce(v_company, ''), 'address', coalesce(v_address, ''), 'vatNumber', coalesce(v_buyer_vat, '')),
     'vatRate', case when v_settings.vat_registered then v_rate end,
     'lines', coalesce(v_lines, '[]'::jsonb),
-    'total', v_order.total::text,
+    'total', v_total::text,
     'vat', v_vat::text,
-    'exclusive', (v_order.total - v_vat)::numeric(12, 2)::text))
+    'exclusive', (v_total - v_vat)::numeric(12, 2)::text)
+    || case when p_part = 'full' then '{}'::jsonb else jsonb_build_object('part', p_part) end
+    || case when v_deposit_invoice is null then '{}'::jsonb else jsonb_build_object('depositInvoice', v_deposit_invoice) end)
   returning id into v_id;
   return v_id;
 end
 $$;
-revoke execute on function private.issue_invoice(uuid) from public, anon, authenticated;
+revoke execute on function private.issue_invoice(uuid, text) from public, anon, authenticated;
 
 -- private.issue_credit_note(invoice): the invoice's snapshot as a credit note, under the next
 -- credit-note number, naming the invoice it credits (with the seller's details as on the invoice).
@@ -345,28 +379,38 @@ end
 $$;
 revoke execute on function private.issue_credit_note(uuid) from public, anon, authenticated;
 
--- The trigger: an order becoming paid gets an invoice unless it holds one not yet credited (a
--- move between the paid statuses issues nothing); a cancelled order with such an invoice gets
--- its credit note. Runs before orders_mail_status (triggers fire by name), so the mail names it.
+-- The trigger: an order becoming paid gets an invoice (for its deposit, when it has one) unless
+-- it holds one not yet credited (a move between the paid statuses issues nothing); a cancelled
+-- order gets a credit note for each such invoice, but a deposit's is kept (not credited) once
+-- the cancellation is past its bookings' refund rule (private.deposit_refundable(),
+-- 095_bookings.sql). Runs before orders_mail_status (triggers fire by name), so the mail names it.
 create function public.invoice_paid_order() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_open uuid;
+  v_refundable boolean;
 begin
   if new.status is not distinct from old.status then
     return null;
   end if;
-  select i.id into v_open
-    from public.invoices i
-    where i.order_id = new.id and i.kind = 'invoice'
-      and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id)
-    order by i.serial desc
-    limit 1;
-  if new.status in ('pending_delivery', 'complete') and old.status not in ('pending_delivery', 'complete') and v_open is null then
-    perform private.issue_invoice(new.id);
-  elsif new.status = 'cancelled' and v_open is not null then
-    perform private.issue_credit_note(v_open);
+  if new.status in ('pending_delivery', 'complete') and old.status not in ('pending_delivery', 'complete')
+     and not exists (
+       select 1 from public.invoices i
+       where i.order_id = new.id and i.kind = 'invoice'
+         and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id)) then
+    perform private.issue_invoice(new.id, case when new.deposit is null then 'full' else 'deposit' end);
+  elsif new.status = 'cancelled' then
+    v_refundable := new.deposit is null or private.deposit_refundable(new.id);
+    for v_open in
+      select i.id from public.invoices i
+      where i.order_id = new.id and i.kind = 'invoice'
+        and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id)
+        and (v_refundable or i.snapshot ->> 'part' is distinct from 'deposit')
+      order by i.serial
+    loop
+      perform private.issue_credit_note(v_open);
+    end loop;
   end if;
   return null;
 end

@@ -20,7 +20,9 @@ create table public.payments (
   -- The notification's fields as verified (never the signature), for the admins and the books.
   details jsonb not null default '{}'::jsonb,
   received_at timestamptz not null default now(),
-  unique (provider, provider_payment_id)
+  unique (provider, provider_payment_id),
+  -- What it paid: the order (its total, or its deposit) or the balance of an order with a deposit.
+  part text not null default 'order' check (part in ('order', 'balance'))
 );
 
 create index payments_order_idx on public.payments (order_id);
@@ -110,7 +112,7 @@ begin
   if p_proof_path is null or p_proof_path = ''
      or (storage.foldername(p_proof_path))[1] is distinct from v_uid::text
      or not exists (select 1 from storage.objects o where o.bucket_id = 'payments' and o.name = p_proof_path)
-     or exists (select 1 from public.orders o where o.proof_path = p_proof_path) then
+     or exists (select 1 from public.orders o where o.proof_path = p_proof_path or o.balance_proof_path = p_proof_path) then
     raise exception 'proof_invalid';
   end if;
   update public.orders set proof_path = p_proof_path, payment_method = 'bank_transfer'
@@ -123,22 +125,31 @@ revoke execute on function public.attach_payment_proof(uuid, text) from public, 
 grant execute on function public.attach_payment_proof(uuid, text) to authenticated, service_role;
 
 -- The order a provider's notification names, as the server checks it before it asks the
--- provider to confirm: its reference, total and status. Service identity only.
+-- provider to confirm: its reference, total and status, what checkout asked (due_now: the
+-- deposit, or the total), and for an order with a deposit its balance's reference and amount.
+-- Service identity only.
 create function public.order_for_payment(p_order_id uuid)
-returns table (id uuid, reference text, total numeric, status public.order_status)
+returns table (id uuid, reference text, total numeric, status public.order_status, due_now numeric,
+               balance_reference text, balance numeric)
 language sql stable security definer set search_path = ''
 as $$
-  select o.id, o.reference, o.total, o.status from public.orders o where o.id = p_order_id;
+  select o.id, o.reference, o.total, o.status, coalesce(o.deposit, o.total), o.balance_reference, o.total - o.deposit
+  from public.orders o where o.id = p_order_id;
 $$;
 revoke execute on function public.order_for_payment(uuid) from public, anon, authenticated;
 grant execute on function public.order_for_payment(uuid) to service_role;
 
--- Records one verified payment, once. Returns 'applied' (the order is paid now), 'refund_due'
--- (recorded; the order was no longer payable) or 'duplicate' (this transaction was recorded
--- before: nothing changes, no mail is sent). Refuses an unknown order or a different amount
--- (the server checked both; checked again under the order's lock). Service identity only: the
--- server calls it after every check the provider documents.
-create function public.record_online_payment(p_provider text, p_provider_payment_id text, p_order_id uuid, p_amount numeric, p_details jsonb)
+
+
+-- Records one verified payment, once. Returns 'applied' (the order, or its balance, is paid now),
+-- 'refund_due' (recorded; it was no longer payable) or 'duplicate' (this transaction was recorded
+-- before: nothing changes, no mail is sent). p_reference says what was paid: the order's own
+-- reference (or null) its total, or its deposit when it has one; its balance reference the
+-- balance (docs/bookings.md). Refuses an unknown order or a different amount (the server checked
+-- both; checked again under the order's lock). Service identity only: the server calls it after
+-- every check the provider documents.
+create function public.record_online_payment(
+  p_provider text, p_provider_payment_id text, p_order_id uuid, p_amount numeric, p_details jsonb, p_reference text default null)
 returns text
 language plpgsql security definer set search_path = ''
 as $$
@@ -147,26 +158,39 @@ declare
   v_outcome text;
   v_id uuid;
   v_label text := case p_provider when 'payfast' then 'PayFast' else p_provider end;
+  v_balance boolean;
+  v_part jsonb;
 begin
   -- Concurrent copies of one notification queue here; the first writes, the rest find its row.
   select * into v_order from public.orders where id = p_order_id for update;
   if not found then
     raise exception 'order_unknown';
   end if;
-  if p_amount is distinct from v_order.total then
+  v_balance := p_reference is not null and p_reference is not distinct from v_order.balance_reference;
+  if p_reference is not null and not v_balance and p_reference <> v_order.reference then
+    raise exception 'order_unknown';
+  end if;
+  if p_amount is distinct from (case when v_balance then v_order.total - v_order.deposit else coalesce(v_order.deposit, v_order.total) end) then
     raise exception 'amount_mismatch';
   end if;
-  v_outcome := case when v_order.status = 'pending_payment' then 'applied' else 'refund_due' end;
+  if v_balance then
+    v_outcome := case when v_order.status in ('pending_delivery', 'complete') and v_order.balance_paid_at is null then 'applied' else 'refund_due' end;
+  else
+    v_outcome := case when v_order.status = 'pending_payment' then 'applied' else 'refund_due' end;
+  end if;
 
-  insert into public.payments (order_id, provider, provider_payment_id, amount, outcome, details)
-  values (p_order_id, p_provider, p_provider_payment_id, p_amount, v_outcome, coalesce(p_details, '{}'::jsonb))
+  insert into public.payments (order_id, provider, provider_payment_id, amount, outcome, details, part)
+  values (p_order_id, p_provider, p_provider_payment_id, p_amount, v_outcome, coalesce(p_details, '{}'::jsonb),
+          case when v_balance then 'balance' else 'order' end)
   on conflict (provider, provider_payment_id) do nothing
   returning id into v_id;
   if v_id is null then
     return 'duplicate';
   end if;
 
-  if v_outcome = 'applied' then
+  if v_outcome = 'applied' and v_balance then
+    perform private.pay_balance(p_order_id, p_provider);
+  elsif v_outcome = 'applied' then
     -- The history says who: the payment, not a person (record_order_status reads the reason).
     perform set_config('shop.status_reason', 'Paid by ' || v_label, true);
     update public.orders set status = 'pending_delivery', payment_method = p_provider where id = p_order_id;
@@ -176,14 +200,101 @@ begin
     update public.orders set updated_at = now() where id = p_order_id;
   end if;
 
+  v_part := case when v_balance then '{"part": "balance"}'::jsonb
+                 when v_order.deposit is not null then '{"part": "deposit"}'::jsonb
+                 else '{}'::jsonb end;
   perform private.enqueue_customer_notice(v_order.user_id, v_order.customer_email, 'payment_received', jsonb_build_object(
     'customerName', v_order.customer_name, 'reference', v_order.reference, 'amount', p_amount,
-    'provider', v_label, 'refundDue', v_outcome = 'refund_due'));
+    'provider', v_label, 'refundDue', v_outcome = 'refund_due') || v_part);
   perform private.enqueue_mail(private.shop_notice_address(), 'payment_notice', jsonb_build_object(
     'customerName', v_order.customer_name, 'customerEmail', v_order.customer_email, 'reference', v_order.reference,
-    'amount', p_amount, 'provider', v_label, 'providerPaymentId', p_provider_payment_id, 'refundDue', v_outcome = 'refund_due'));
+    'amount', p_amount, 'provider', v_label, 'providerPaymentId', p_provider_payment_id, 'refundDue', v_outcome = 'refund_due') || v_part);
   return v_outcome;
 end
 $$;
-revoke execute on function public.record_online_payment(text, text, uuid, numeric, jsonb) from public, anon, authenticated;
-grant execute on function public.record_online_payment(text, text, uuid, numeric, jsonb) to service_role;
+revoke execute on function public.record_online_payment(text, text, uuid, numeric, jsonb, text) from public, anon, authenticated;
+grant execute on function public.record_online_payment(text, text, uuid, numeric, jsonb, text) to service_role;
+
+-- Balances ------------------------------------------------------------------------------------
+-- private.pay_balance(order, method): the balance of an order with a deposit is paid: stamped
+-- with how, and its own invoice issued for it (naming the deposit's), in the caller's
+-- transaction. Touching the order tells Order Management (live).
+create function private.pay_balance(p_order_id uuid, p_method text) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  update public.orders set balance_paid_at = now(), balance_payment_method = p_method where id = p_order_id;
+  perform private.issue_invoice(p_order_id, 'balance');
+end
+$$;
+revoke execute on function private.pay_balance(uuid, text) from public, anon, authenticated;
+
+-- attach_balance_proof(order, proof): the customer pays their order's balance by bank transfer
+-- (its own reference) and attaches the proof: their own order, its deposit received (Pending
+-- Delivery or Complete), its balance neither paid nor with a proof. Checked as place_order checks
+-- a proof.
+create function public.attach_balance_proof(p_order_id uuid, p_proof_path text)
+returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+  v_order public.orders;
+begin
+  if v_uid is null then
+    raise exception 'not_authenticated' using errcode = '42501';
+  end if;
+  select * into v_order from public.orders where id = p_order_id and user_id = v_uid for update;
+  if not found then
+    raise exception 'order_unknown';
+  end if;
+  if v_order.deposit is null or v_order.balance_paid_at is not null or v_order.balance_proof_path is not null
+     or v_order.status not in ('pending_delivery', 'complete') then
+    raise exception 'balance_not_due';
+  end if;
+  if p_proof_path is null or p_proof_path = ''
+     or (storage.foldername(p_proof_path))[1] is distinct from v_uid::text
+     or not exists (select 1 from storage.objects o where o.bucket_id = 'payments' and o.name = p_proof_path)
+     or exists (select 1 from public.orders o where o.proof_path = p_proof_path or o.balance_proof_path = p_proof_path) then
+    raise exception 'proof_invalid';
+  end if;
+  update public.orders set balance_proof_path = p_proof_path, balance_payment_method = 'bank_transfer'
+  where id = p_order_id
+  returning * into v_order;
+  return v_order;
+end
+$$;
+revoke execute on function public.attach_balance_proof(uuid, text) from public, anon;
+grant execute on function public.attach_balance_proof(uuid, text) to authenticated, service_role;
+
+-- mark_balance_paid(order): an admin records that an order's balance arrived (by bank transfer,
+-- or however it was paid): its own invoice, and the customer's mail. Refused ('balance_not_due')
+-- unless the order has a balance not yet paid and its deposit was received.
+create function public.mark_balance_paid(p_order_id uuid)
+returns public.orders
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_order public.orders;
+begin
+  if not coalesce((select public.is_admin()), false) then
+    raise exception 'admins_only' using errcode = '42501';
+  end if;
+  select * into v_order from public.orders where id = p_order_id for update;
+  if not found then
+    raise exception 'order_unknown';
+  end if;
+  if v_order.deposit is null or v_order.balance_paid_at is not null or v_order.status not in ('pending_delivery', 'complete') then
+    raise exception 'balance_not_due';
+  end if;
+  perform private.pay_balance(p_order_id, coalesce(v_order.balance_payment_method, 'bank_transfer'));
+  perform private.enqueue_customer_notice(v_order.user_id, v_order.customer_email, 'payment_received', jsonb_build_object(
+    'customerName', v_order.customer_name, 'reference', v_order.reference, 'amount', v_order.total - v_order.deposit,
+    'provider', case coalesce(v_order.balance_payment_method, 'bank_transfer') when 'payfast' then 'PayFast' else 'bank transfer' end,
+    'refundDue', false, 'part', 'balance'));
+  select * into v_order from public.orders where id = p_order_id;
+  return v_order;
+end
+$$;
+revoke execute on function public.mark_balance_paid(uuid) from public, anon;
+grant execute on function public.mark_balance_paid(uuid) to authenticated, service_role;

@@ -18,7 +18,13 @@ create table public.bookings (
   location text not null check (location in ('customer_address', 'shop', 'online')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint bookings_times check (starts_at < ends_at and ends_at <= free_at)
+  constraint bookings_times check (starts_at < ends_at and ends_at <= free_at),
+  -- The service's refund rule as at booking: its deposit is refunded (credited) when the booking
+  -- is cancelled until this many hours before its start, and kept after.
+  refund_until_hours integer not null default 0 check (refund_until_hours between 0 and 720),
+  -- The start the 24-hour reminder went out for (send_booking_reminders()): once per start, so a
+  -- moved booking is reminded of its new time and never of the old one.
+  reminded_for timestamptz
 );
 
 -- The free-slot computation reads a service's booked slots by start time, and their end.
@@ -26,6 +32,8 @@ create index bookings_product_starts_idx on public.bookings (product_id, starts_
   where status = 'booked';
 create index bookings_order_idx on public.bookings (order_id);
 create index bookings_user_idx on public.bookings (user_id, starts_at);
+-- The reminders' sweep, and the admins' calendar: booked bookings by start.
+create index bookings_booked_starts_idx on public.bookings (starts_at) where status = 'booked';
 
 alter table public.bookings enable row level security;
 create policy "bookings: read own or admin" on public.bookings
@@ -35,6 +43,35 @@ revoke all on public.bookings from anon, authenticated;
 grant select on public.bookings to authenticated;
 grant all on public.bookings to service_role;
 
+-- public.booking_blocks ------------------------------------------------------------------------
+-- Times the owner blocks (a closed day, an afternoon): for one service, or every service (null).
+-- A free time overlapping one is not offered, held, booked or moved to (private.free_slots());
+-- bookings made before stay, and the admins' list names those it clashes with. Admins only.
+create table public.booking_blocks (
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid references public.bookable_services (product_id) on delete cascade,
+  starts_at timestamptz not null,
+  ends_at timestamptz not null,
+  reason text not null default '' check (char_length(reason) <= 200),
+  created_at timestamptz not null default now(),
+  constraint booking_blocks_times check (starts_at < ends_at and ends_at - starts_at <= interval '62 days')
+);
+
+create index booking_blocks_ends_idx on public.booking_blocks (ends_at);
+
+alter table public.booking_blocks enable row level security;
+create policy "booking_blocks: admin read" on public.booking_blocks
+  for select to authenticated using ((select public.is_admin()));
+create policy "booking_blocks: admin insert" on public.booking_blocks
+  for insert to authenticated with check ((select public.is_admin()));
+create policy "booking_blocks: admin delete" on public.booking_blocks
+  for delete to authenticated using ((select public.is_admin()));
+
+revoke all on public.booking_blocks from anon, authenticated;
+grant select, delete on public.booking_blocks to authenticated;
+grant insert (product_id, starts_at, ends_at, reason) on public.booking_blocks to authenticated;
+grant all on public.booking_blocks to service_role;
+
 -- Free times ---------------------------------------------------------------------------------
 -- In South African time (Africa/Johannesburg, no daylight saving):
 -- * a day is offered when the service's hours for its weekday (bookable_service_hours, else the
@@ -43,7 +80,9 @@ grant all on public.bookings to service_role;
 --   the closing time, and not before now + notice_hours;
 -- * a slot takes the service's duration plus its buffer; it is free while, at every moment of it,
 --   fewer than capacity bookings (booked, until their free_at) and live holds of other customers
---   (cart lines whose hold has not expired) run at once. places says how many are left.
+--   (cart lines whose hold has not expired) run at once. places says how many are left;
+-- * a slot whose service time overlaps a blocked time (booking_blocks) of the service or of every
+--   service is not offered.
 -- private.free_slots takes the clock (p_now), whose holds not to count (p_except_user: a
 -- customer's own hold is not in their way) and whether the notice applies (a live hold was taken
 -- within it); public.free_slots is the shop's: now, everyone's holds, with notice. It says when,
@@ -123,6 +162,10 @@ as $$
   ) u
   where c.starts_at >= s.earliest
     and s.capacity - coalesce(u.used, 0) > 0
+    and not exists (
+      select 1 from public.booking_blocks k
+      where (k.product_id is null or k.product_id = p_product_id)
+        and k.starts_at < c.starts_at + s.duration and k.ends_at > c.starts_at)
   order by c.starts_at;
 $$;
 revoke execute on function private.free_slots(uuid, date, integer, timestamptz, uuid, boolean) from public, anon, authenticated;
@@ -214,8 +257,9 @@ create trigger orders_bookings_on_status
 -- and only to a time offered with notice; an admin at any time, to any free time. Under the
 -- service's lock, as holds and place_order take it; the booking's own place is out of the count
 -- while the new time is checked, so it can move within its own span. Its old time is free at
--- once; the order line follows. Refused: 'booking_not_found', 'booking_cancelled',
--- 'booking_too_late', 'not_bookable', 'slot_taken'; nothing changes then.
+-- once; the order line follows; the customer is mailed the new time with its calendar file.
+-- Refused: 'booking_not_found', 'booking_cancelled', 'booking_too_late', 'not_bookable',
+-- 'slot_taken'; nothing changes then.
 create function public.move_booking(p_booking_id uuid, p_starts_at timestamptz) returns public.bookings
 language plpgsql security definer set search_path = ''
 as $$
@@ -261,8 +305,145 @@ begin
   returning * into v_booking;
   update public.order_items set slot_starts_at = v_booking.starts_at, slot_ends_at = v_booking.ends_at
   where id = v_booking.order_item_id;
+  perform private.booking_notice(v_booking.id, 'booking_changed');
   return v_booking;
 end
 $$;
 revoke execute on function public.move_booking(uuid, timestamptz) from public, anon;
 grant execute on function public.move_booking(uuid, timestamptz) to authenticated, service_role;
+
+-- Deposits -------------------------------------------------------------------------------------
+-- public.booking_deposit(product, amount): what checkout asks now of a booked line of `amount`
+-- rands when its service's deposit is less than the full price: a percentage of it (rounded to
+-- the cent) or 0 (none). Null: all of it (a full deposit, or not a bookable service).
+create function public.booking_deposit(p_product_id uuid, p_amount numeric) returns numeric
+language sql stable security invoker set search_path = ''
+as $$
+  select case s.deposit
+           when 'none' then 0::numeric(12, 2)
+           when 'percent' then round(p_amount * s.deposit_percent / 100, 2)::numeric(12, 2)
+         end
+  from public.bookable_services s
+  where s.product_id = p_product_id
+$$;
+revoke execute on function public.booking_deposit(uuid, numeric) from public;
+grant execute on function public.booking_deposit(uuid, numeric) to anon, authenticated, service_role;
+
+-- private.deposit_refundable(order): whether a cancellation now is within the refund rule of
+-- every booking of the order (until refund_until_hours before its start): then its deposit is
+-- credited (invoice_paid_order(), 080_invoices.sql); after it, the deposit is kept.
+create function private.deposit_refundable(p_order_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select not exists (
+    select 1 from public.bookings b
+    where b.order_id = p_order_id and now() > b.starts_at - make_interval(hours => b.refund_until_hours))
+$$;
+revoke execute on function private.deposit_refundable(uuid) from public, anon, authenticated;
+
+-- Notices of a booking --------------------------------------------------------------------------
+-- private.booking_notice(booking, template): the customer's notice of one booking as it is now
+-- ('booking_changed': moved or cancelled, with its calendar file; 'booking_reminder'), through the
+-- outbox in the caller's transaction. sequence orders the calendar file's versions of the event.
+create function private.booking_notice(p_booking_id uuid, p_template text) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+  v_order public.orders;
+  v_name text;
+begin
+  select * into v_booking from public.bookings where id = p_booking_id;
+  select * into v_order from public.orders where id = v_booking.order_id;
+  select i.product_name into v_name from public.order_items i where i.id = v_booking.order_item_id;
+  perform private.enqueue_customer_notice(v_order.user_id, v_order.customer_email, p_template, jsonb_build_object(
+    'customerName', v_order.customer_name, 'reference', v_order.reference, 'bookingId', v_booking.id, 'name', v_name,
+    'startsAt', v_booking.starts_at, 'endsAt', v_booking.ends_at, 'cancelled', v_booking.status = 'cancelled',
+    'sequence', floor(extract(epoch from clock_timestamp()))::bigint));
+end
+$$;
+revoke execute on function private.booking_notice(uuid, text) from public, anon, authenticated;
+
+-- Cancelling a booking ---------------------------------------------------------------------------
+-- cancel_booking(booking): the caller's own booking until its service's notice before its start,
+-- any booking for an admin at any time. Under the service's lock, as holds, bookings and moves
+-- take it: its time is free at once. The customer is mailed the cancellation (a cancelled
+-- calendar event with the same uid). An order left with no booking and nothing else to deliver
+-- is cancelled with it, so its deposit is credited within the refund rule and kept after it
+-- (invoice_paid_order(), 080_invoices.sql). Refused: 'booking_not_found', 'booking_cancelled',
+-- 'booking_too_late'; nothing changes then.
+create function public.cancel_booking(p_booking_id uuid) returns public.bookings
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+  v_admin boolean := coalesce((select public.is_admin()), false);
+  v_booking public.bookings;
+  v_notice integer;
+begin
+  if v_uid is null then
+    raise exception 'not_authenticated' using errcode = '42501';
+  end if;
+  select * into v_booking from public.bookings b
+  where b.id = p_booking_id and (b.user_id = v_uid or v_admin)
+  for update;
+  if not found then
+    raise exception 'booking_not_found';
+  end if;
+  if v_booking.status <> 'booked' then
+    raise exception 'booking_cancelled';
+  end if;
+  select s.notice_hours into v_notice from public.bookable_services s where s.product_id = v_booking.product_id;
+  if not v_admin and v_booking.starts_at < now() + make_interval(hours => coalesce(v_notice, 0)) then
+    raise exception 'booking_too_late';
+  end if;
+  if v_booking.product_id is not null then
+    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_booking.product_id::text, 0));
+  end if;
+  update public.bookings set status = 'cancelled', updated_at = now()
+  where id = v_booking.id
+  returning * into v_booking;
+  perform private.booking_notice(v_booking.id, 'booking_changed');
+  if not exists (select 1 from public.bookings b where b.order_id = v_booking.order_id and b.status = 'booked')
+     and not exists (
+       select 1 from public.order_items i
+       where i.order_id = v_booking.order_id and i.slot_starts_at is null and not i.is_delivery_fee) then
+    update public.orders set status = 'cancelled' where id = v_booking.order_id and status <> 'cancelled';
+  end if;
+  return v_booking;
+end
+$$;
+revoke execute on function public.cancel_booking(uuid) from public, anon;
+grant execute on function public.cancel_booking(uuid) to authenticated, service_role;
+
+-- Reminders ---------------------------------------------------------------------------------------
+-- send_booking_reminders(now, limit): each booked booking starting within the next 24 hours whose
+-- reminder has not gone out for its current start gets one notice through the outbox (e-mail, or
+-- WhatsApp where the customer consents). The claim (reminded_for) and the notice are one
+-- transaction, and rows another server holds are skipped (`for update skip locked`, the row
+-- re-checked once free), so two servers never both send one; a cancelled booking is never
+-- reminded, a moved one only of its new time. The server's timer calls it (service role only).
+create function public.send_booking_reminders(p_now timestamptz, p_limit integer) returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_count integer := 0;
+begin
+  for v_id in
+    select b.id from public.bookings b
+    where b.status = 'booked' and b.starts_at > p_now and b.starts_at <= p_now + interval '24 hours'
+      and b.reminded_for is distinct from b.starts_at
+    order by b.starts_at
+    limit greatest(coalesce(p_limit, 100), 1)
+    for update skip locked
+  loop
+    update public.bookings set reminded_for = starts_at where id = v_id;
+    perform private.booking_notice(v_id, 'booking_reminder');
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+revoke execute on function public.send_booking_reminders(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.send_booking_reminders(timestamptz, integer) to service_role;

@@ -137,6 +137,8 @@ declare
   v_fee numeric(12, 2) := 0;
   v_need record;
   v_taken integer;
+  v_deposit numeric(12, 2);
+  v_nothing_now boolean;
 begin
   if p_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -155,20 +157,33 @@ begin
     return v_order;
   end if;
 
+  -- A cart of bookings that ask no deposit has nothing to pay now (docs/bookings.md): no proof
+  -- (unless a delivery fee is due, checked below), and nothing for a provider to take.
+  v_nothing_now := exists (select 1 from public.cart_items c where c.user_id = p_uid)
+    and not exists (
+      select 1 from public.cart_items c
+      where c.user_id = p_uid
+        and (c.slot_starts_at is null
+             or not exists (select 1 from public.bookable_services b where b.product_id = c.product_id and b.deposit = 'none')));
+
   if p_payment_method = 'bank_transfer' then
-    if p_proof_path is null or p_proof_path = '' then
-      raise exception 'proof_required';
-    end if;
-    if (storage.foldername(p_proof_path))[1] is distinct from p_uid::text
+    if coalesce(p_proof_path, '') = '' then
+      if not v_nothing_now then
+        raise exception 'proof_required';
+      end if;
+    elsif (storage.foldername(p_proof_path))[1] is distinct from p_uid::text
        or not exists (
          select 1 from storage.objects o where o.bucket_id = 'payments' and o.name = p_proof_path
        )
-       or exists (select 1 from public.orders o where o.proof_path = p_proof_path) then
+       or exists (select 1 from public.orders o where o.proof_path = p_proof_path or o.balance_proof_path = p_proof_path) then
       raise exception 'proof_invalid';
     end if;
   elsif p_payment_method = 'payfast' then
     if p_proof_path is not null then
       raise exception 'proof_invalid';
+    end if;
+    if v_nothing_now then
+      raise exception 'nothing_due_now';
     end if;
   else
     raise exception 'payment_method_invalid';
@@ -236,11 +251,22 @@ begin
     raise exception 'reference_stale';
   end if;
 
-  select sum((coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity) into v_total
-  from public.cart_items c
-  join public.products p on p.id = c.product_id
-  join public.product_variants v on v.id = c.variant_id
-  where c.user_id = p_uid;
+  -- The total, and what is due now when a booked line asks a deposit below its price: every line
+  -- in full but those lines' deposits (public.booking_deposit(); the order_items insert below
+  -- records each line's with the same function).
+  select sum(l.amount), case when bool_or(l.deposit is not null) then sum(coalesce(l.deposit, l.amount)) end
+  into v_total, v_deposit
+  from (
+    select a.amount, case when a.slot_starts_at is not null then public.booking_deposit(a.product_id, a.amount) end as deposit
+    from (
+      select (coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity as amount,
+             c.product_id, c.slot_starts_at
+      from public.cart_items c
+      join public.products p on p.id = c.product_id
+      join public.product_variants v on v.id = c.variant_id
+      where c.user_id = p_uid
+    ) a
+  ) l;
 
   -- Fulfilment: how and when, checked against the settings and the offer at this moment.
   if private.fulfilment_configured() then
@@ -281,6 +307,15 @@ begin
     end if;
   end if;
 
+  -- The delivery fee is due now; a deposit that comes to the whole total is no deposit.
+  v_deposit := v_deposit + v_fee;
+  if v_deposit >= v_total + v_fee then
+    v_deposit := null;
+  end if;
+  if p_payment_method = 'bank_transfer' and coalesce(p_proof_path, '') = '' and coalesce(v_deposit, 1) > 0 then
+    raise exception 'proof_required';
+  end if;
+
   select coalesce(nullif(btrim(pr.full_name), ''), pr.email, (select auth.email())),
          coalesce(pr.email, (select auth.email()))
   into v_name, v_email
@@ -289,10 +324,14 @@ begin
     raise exception 'profile_missing';
   end if;
 
+  -- Nothing due now: the booking is confirmed as placed (Pending Delivery); its balance is due.
   insert into public.orders (reference, user_id, customer_name, customer_email, total, proof_path, idempotency_key, payment_method,
-                             fulfilment_method, fulfilment_day, delivery_address, delivery_area_id, delivery_area_name, delivery_fee)
-  values (p_reference, p_uid, v_name, v_email, v_total + v_fee, p_proof_path, p_idempotency_key, p_payment_method,
-          v_method, v_day, v_address, v_area.id, v_area.name, v_fee)
+                             fulfilment_method, fulfilment_day, delivery_address, delivery_area_id, delivery_area_name, delivery_fee,
+                             deposit, balance_reference, status)
+  values (p_reference, p_uid, v_name, v_email, v_total + v_fee, nullif(p_proof_path, ''), p_idempotency_key, p_payment_method,
+          v_method, v_day, v_address, v_area.id, v_area.name, v_fee,
+          v_deposit, case when v_deposit is not null then p_reference || '-B' end,
+          case when v_deposit = 0 then 'pending_delivery' else 'pending_payment' end::public.order_status)
   returning * into v_order;
 
   -- Counted stock, per variant in variant order (rows locked above): taken only while enough is
@@ -316,7 +355,7 @@ begin
   end loop;
 
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path,
-                                  variant_id, option_values, sku, stock_taken, personalisation, slot_starts_at, slot_ends_at)
+                                  variant_id, option_values, sku, stock_taken, personalisation, slot_starts_at, slot_ends_at, deposit)
   select v_order.id, p.id,
          public.variant_line_name(p.name, v.option_values),
          coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation),
@@ -327,7 +366,9 @@ begin
                  order by f.position), '[]'::jsonb)
           from public.product_personalisation_fields f
           where f.product_id = c.product_id and c.personalisation ? f.id::text),
-         c.slot_starts_at, c.slot_starts_at + make_interval(mins => b.duration_minutes)
+         c.slot_starts_at, c.slot_starts_at + make_interval(mins => b.duration_minutes),
+         case when c.slot_starts_at is not null then public.booking_deposit(
+           c.product_id, (coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity) end
   from public.cart_items c
   join public.products p on p.id = c.product_id
   join public.product_variants v on v.id = c.variant_id
@@ -349,7 +390,7 @@ begin
     perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
   end loop;
   for v_need in
-    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location,
+    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours,
            c.hold_expires_at > now() as live
     from public.order_items i
     join public.bookable_services b on b.product_id = i.product_id
@@ -365,9 +406,9 @@ begin
       raise exception 'slot_taken'
         using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
     end if;
-    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location)
+    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location, refund_until_hours)
     values (v_order.id, v_need.id, p_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
-            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location);
+            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location, v_need.refund_until_hours);
   end loop;
 
   -- The fee is a line of its own (no product); a free area adds none (lines are priced > 0).

@@ -231,7 +231,8 @@ grant execute on function private.rebuild_sales_rollup() to service_role;
 
 -- sales_summary(now): today against yesterday and this week (from Monday) against last week
 -- (Monday to Sunday): revenue, paid orders and delivery fees, read from the rollup; and the money
--- outstanding (orders still pending payment: how many, their value, when the oldest was placed).
+-- outstanding (orders still pending payment, and the balances of orders with a deposit not yet
+-- paid: how many, their value, when the oldest was placed; and of those, the balances).
 -- Security definer: an admin may see every order anyway (checked first), without row-level
 -- security's per-row checks on 100,000 orders.
 create function public.sales_summary(p_now timestamptz) returns jsonb
@@ -275,9 +276,17 @@ begin
 
   return v_result || (
     select jsonb_build_object('outstanding', jsonb_build_object(
-      'orders', count(*), 'value', coalesce(sum(u.total), 0)::text, 'oldest', min(u.created_at)))
-    from public.orders u
-    where u.status = 'pending_payment'
+      'orders', count(*), 'value', coalesce(sum(u.due), 0)::text, 'oldest', min(u.created_at),
+      'balances', count(*) filter (where u.balance), 'balancesValue', coalesce(sum(u.due) filter (where u.balance), 0)::text))
+    from (
+      select o.total as due, o.created_at, false as balance
+      from public.orders o
+      where o.status = 'pending_payment'
+      union all
+      select o.total - o.deposit, o.created_at, true
+      from public.orders o
+      where o.deposit is not null and o.balance_paid_at is null and o.status in ('pending_delivery', 'complete')
+    ) u
   );
 end
 $$;

@@ -7,7 +7,7 @@
 -- daily by each server process (src/server/privacy/retention.ts) on its own connection; the
 -- proofs' files are removed by the server through the storage port, from the paths returned here.
 create function public.purge_expired_records()
-returns table (proof_path text)
+returns table (proof_path text, balance_proof_path text)
 language plpgsql security definer set search_path = ''
 as $$
 begin
@@ -21,7 +21,7 @@ begin
   return query
     delete from public.orders o
     where o.created_at < now() - interval '5 years'
-    returning o.proof_path;
+    returning o.proof_path, o.balance_proof_path;
 end
 $$;
 revoke execute on function public.purge_expired_records() from public, anon, authenticated;

@@ -160,6 +160,11 @@ const rules: Record<string, Rule> = {
   "adminOrders.counts": { expect: ADMINS, input: () => ({ search: "example" }) },
   "adminOrders.updateStatus": { expect: ADMINS, input: () => ({ id: orderA.id, status: "pending_delivery" }) },
   "adminOrders.notice": { expect: ADMINS, input: () => ({ id: orderA.id }) },
+  // A balance after a deposit (docs/bookings.md): admins only; an order without one is not found (booking-deposits.test.ts pays one).
+  "adminOrders.markBalancePaid": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "FORBIDDEN", customerB: "FORBIDDEN", admin: "NOT_FOUND" },
+    input: () => ({ orderId: randomUUID() }),
+  },
   "adminProducts.list": { expect: ADMINS },
   "adminProducts.categories": { expect: ADMINS },
   "adminProducts.addCategory": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}` }) },
@@ -242,6 +247,19 @@ const rules: Record<string, Rule> = {
     expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "NOT_FOUND" },
     input: async () => ({ bookingId: randomUUID(), startsAt: (await freshSlot()).startsAt }),
   },
+  // Cancelling a booking: the same (booking-changes.test.ts cancels real ones).
+  "bookings.cancel": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "NOT_FOUND" },
+    input: () => ({ bookingId: randomUUID() }),
+  },
+  // The owner's day: admins only (booking-owner-day.test.ts shows what they see).
+  "bookings.calendar": { expect: ADMINS, input: () => ({ from: "2026-12-10", days: 7 }) },
+  "bookings.blocks": { expect: ADMINS },
+  "bookings.addBlock": {
+    expect: ADMINS,
+    input: async () => ({ productId: (await freshSlot()).productId, from: "2031-01-06T12:00", to: "2031-01-06T17:00", reason: "Matrix" }),
+  },
+  "bookings.removeBlock": { expect: { visitor: "UNAUTHORIZED", customerA: "FORBIDDEN", customerB: "FORBIDDEN", admin: "NOT_FOUND" }, input: () => ({ id: randomUUID() }) },
   "bookings.freeSlots": { expect: EVERYONE, input: async () => ({ productId: (await freshSlot()).productId, days: 2 }) },
   "catalogue.list": { expect: EVERYONE, input: () => ({}) },
   "catalogue.categories": { expect: EVERYONE },
@@ -346,6 +364,20 @@ const rules: Record<string, Rule> = {
     input: (role) => {
       const form = new FormData();
       form.set("orderId", payNowOrders[role] ?? randomUUID());
+      form.set("proof", png("proof.png"));
+      return form;
+    },
+  },
+  // Paying a balance: customers only, their own order's (a made-up one is not found; booking-deposits.test.ts pays one).
+  "payments.payBalance": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "FORBIDDEN" },
+    input: () => ({ orderId: randomUUID() }),
+  },
+  "payments.attachBalanceProof": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "NOT_FOUND", customerB: "NOT_FOUND", admin: "FORBIDDEN" },
+    input: () => {
+      const form = new FormData();
+      form.set("orderId", randomUUID());
       form.set("proof", png("proof.png"));
       return form;
     },

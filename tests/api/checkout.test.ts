@@ -324,7 +324,7 @@ describe("cart", () => {
     expect(await caller.cart.decrease({ lineId: firstLine })).toEqual({ message: messages.cart.quantityUpdated(name) });
     expect(await caller.cart.decrease({ lineId: firstLine })).toEqual({ message: messages.cart.removed });
     expect(await caller.cart.remove({ lineId: (await lineOf(second!)).id })).toEqual({ message: messages.cart.removed });
-    expect(await caller.cart.list()).toEqual({ lines: [], total: 0, count: 0 });
+    expect(await caller.cart.list()).toEqual({ lines: [], total: 0, count: 0, dueNow: null, later: null });
   });
 
   it("computes line totals and the total from current prices", async () => {

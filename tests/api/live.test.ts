@@ -112,6 +112,7 @@ describe("live updates (local: LISTEN/NOTIFY → subscription)", () => {
       reference: order.reference,
       customerName: "Thandi Nkosi",
       total: Number(order.total),
+      booking: null,
     });
   });
 

@@ -100,6 +100,25 @@ describe("free slots", () => {
     expect(await freeTimes("2026-12-08", 2)).toHaveLength(11);
   });
 
+  it("leave out blocked times: an afternoon of this service, a day of every service, never another service's", async () => {
+    const block = (productId: string | null, from: string, to: string) => sql`
+      insert into public.booking_blocks (product_id, starts_at, ends_at)
+      values (${productId}::uuid, ${from}::timestamp at time zone 'Africa/Johannesburg', ${to}::timestamp at time zone 'Africa/Johannesburg')`.execute(db.kysely);
+    const elsewhere = (await db.kysely.insertInto("products").values({ name: "Consultation", price: "500.00", category_id: categoryId, image_path: null }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.kysely.insertInto("bookable_services").values({ product_id: elsewhere, duration_minutes: 60 }).execute();
+    await block(service, "2026-12-08 12:00", "2026-12-08 16:00");
+    await block(elsewhere, "2026-12-09 00:00", "2026-12-10 00:00");
+    await block(null, "2026-12-10 00:00", "2026-12-11 00:00");
+    try {
+      // Two hours from 10:00 ends at 12:00, as the block starts: still offered; 10:30 is not.
+      expect(await freeTimes("2026-12-08")).toEqual(TUESDAY_ALL.filter((t) => t <= "2026-12-08 10:00"));
+      expect(await freeTimes("2026-12-09")).toEqual(TUESDAY_ALL.map((t) => t.replace("12-08", "12-09")));
+      expect(await freeTimes("2026-12-10")).toEqual([]);
+    } finally {
+      await db.kysely.deleteFrom("booking_blocks").execute();
+    }
+  });
+
   it("respect the minimum notice and the horizon", async () => {
     await db.kysely.updateTable("bookable_services").set({ notice_hours: 26 }).where("product_id", "=", service).execute();
     // Now + 26 hours is Tuesday 10:00.

@@ -34,6 +34,7 @@ const ids = {
   lowStockNotice: "",
   service: "",
   booking: "",
+  block: "",
   consent: "",
 };
 
@@ -274,6 +275,16 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("bookings").set({ status: "cancelled" }).where("id", "=", ids.booking).executeTakeFirst()), allowed: [] },
     delete: { run: (t) => some(t.deleteFrom("bookings").where("id", "=", ids.booking).executeTakeFirst()), allowed: [] },
   },
+  // Blocked times: admins only (free_slots() reads them for everyone, saying only when).
+  booking_blocks: {
+    select: { run: (t) => some(t.selectFrom("booking_blocks").select("id").where("id", "=", ids.block).execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) => t.insertInto("booking_blocks").values({ product_id: ids.service, starts_at: "2026-12-05T12:00:00Z", ends_at: "2026-12-05T15:00:00Z", reason: "Team training" }).execute(),
+      allowed: ["admin"],
+    },
+    update: { run: (t) => some(t.updateTable("booking_blocks").set({ reason: "Changed" }).where("id", "=", ids.block).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("booking_blocks").where("id", "=", ids.block).executeTakeFirst()), allowed: ["admin"] },
+  },
   // Capacity: admins read it; only place_order and the status trigger write it.
   daily_capacity: {
     select: { run: (t) => some(t.selectFrom("daily_capacity").select("reserved").execute()), allowed: ["admin"] },
@@ -361,6 +372,7 @@ beforeAll(async () => {
   await k.insertInto("bookable_services").values({ product_id: ids.service, duration_minutes: 120 }).execute();
   await k.insertInto("bookable_service_hours").values({ product_id: ids.service, weekday: 1, opens: "08:00", closes: "12:00" }).execute();
   ids.booking = (await k.insertInto("bookings").values({ order_id: ids.order, order_item_id: ids.orderItem, user_id: users.customerA.id, product_id: ids.service, starts_at: "2026-12-02T08:00:00Z", ends_at: "2026-12-02T10:00:00Z", free_at: "2026-12-02T10:00:00Z", location: "customer_address" }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.block = (await k.insertInto("booking_blocks").values({ product_id: ids.service, starts_at: "2026-12-04T12:00:00Z", ends_at: "2026-12-04T15:00:00Z" }).returning("id").executeTakeFirstOrThrow()).id;
   // Capacity as place_order leaves it for A's order (written directly: the rows matter, not how).
   await k.insertInto("daily_capacity").values({ category_id: ids.category, day: "2026-12-02", reserved: 1 }).execute();
   await k.insertInto("order_capacity").values({ order_id: ids.order, category_id: ids.category, day: "2026-12-02", quantity: 1 }).execute();

@@ -74,7 +74,7 @@ describe(`sales overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`,
         thisWeek: { revenue: "250.00", orders: 2, deliveryFees: "0" },
         lastWeek: { revenue: "700.00", orders: 2, deliveryFees: "0" }, // E and F; G is the Sunday before
       },
-      outstanding: { orders: 2, value: "250.00", oldest: expect.any(String) },
+      outstanding: { orders: 2, value: "250.00", oldest: expect.any(String), balances: 0, balancesValue: "0" },
     });
     expect(new Date(summary.outstanding.oldest!).toISOString()).toBe(new Date("2026-11-10T10:00:00+02:00").toISOString());
   });

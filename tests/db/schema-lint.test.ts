@@ -47,6 +47,14 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "the days the caller's own cart can be delivered or collected; it reads the capacity counters customers cannot see, and reveals only whether a day still has room for that cart. p_now moves only this read-only offer's clock: place_order checks the day at its own now()",
   },
+  "public.attach_balance_proof(p_order_id uuid, p_proof_path text)": {
+    roles: ["authenticated"],
+    reason: "customers have no UPDATE on orders: it names the proof of a balance (checked as place_order checks one) on the caller's own order with a deposit, only while the balance is due without one",
+  },
+  "public.mark_balance_paid(p_order_id uuid)": {
+    roles: ["authenticated"],
+    reason: "admins only (checked first): stamps a balance paid and issues its invoice, which no API role may write",
+  },
   "public.attach_payment_proof(p_order_id uuid, p_proof_path text)": {
     roles: ["authenticated"],
     reason: "customers have no UPDATE on orders: it names a proof (checked as place_order checks one) on the caller's own order, only while it is pending_payment without one",
@@ -58,6 +66,10 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
   "public.add_booking_to_cart(p_variant_id uuid, p_starts_at timestamp with time zone)": {
     roles: ["authenticated"],
     reason: "customers cannot write a slot into their cart: this holds one for the caller only, if the shop offers it now (checked against others' bookings and holds under the service's lock), for BOOKING_HOLD_MINUTES",
+  },
+  "public.cancel_booking(p_booking_id uuid)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write bookings: this cancels the caller's own booking (any, for an admin) under the service's lock, for a customer only until the notice limit, and the order with its last booking",
   },
   "public.move_booking(p_booking_id uuid, p_starts_at timestamp with time zone)": {
     roles: ["authenticated"],

@@ -61,6 +61,26 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
   password_reset: { customerName: HOSTILE, token: "A".repeat(43) },
   email_change_confirm: { customerName: HOSTILE, newEmail: "new@example.com", token: "B".repeat(43) },
   email_change_notice: { customerName: HOSTILE, newEmail: "new@example.com" },
+  booking_changed: {
+    customerName: HOSTILE,
+    reference: "ORD-3838",
+    bookingId: "00000000-0000-4000-8000-000000000038",
+    name: "Office deep clean",
+    startsAt: "2026-12-10T08:00:00.000Z",
+    endsAt: "2026-12-10T10:00:00.000Z",
+    cancelled: false,
+    sequence: 1796000000,
+  },
+  booking_reminder: {
+    customerName: HOSTILE,
+    reference: "ORD-3838",
+    bookingId: "00000000-0000-4000-8000-000000000038",
+    name: "Office deep clean",
+    startsAt: "2026-12-10T08:00:00.000Z",
+    endsAt: "2026-12-10T10:00:00.000Z",
+    cancelled: false,
+    sequence: 1796000000,
+  },
 };
 
 function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
@@ -117,6 +137,8 @@ describe("every template", () => {
       "password_reset",
       "email_change_confirm",
       "email_change_notice",
+      "booking_changed",
+      "booking_reminder",
     ]);
     expect(isMailTemplate("order_received")).toBe(true);
     expect(isMailTemplate("toString")).toBe(false);

@@ -11,28 +11,47 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 
 const m = messages.bookings;
 
-/** "Change time" on a booked line: the service's free times (SAST), and a move to the chosen one (bookings.move). */
+/**
+ * "Change time" on a booked line: the service's free times (SAST), and a move to the chosen one
+ * (bookings.move); and "Cancel booking", asked twice (bookings.cancel). The customer's order page
+ * and Order Management alike: SQL decides whose booking and until when.
+ */
 export function ChangeBookingTime({ bookingId, productId }: { bookingId: string; productId: string }) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const flash = useFlashMessage();
   const utils = api.useUtils();
   const slots = api.bookings.freeSlots.useQuery({ productId, days: BOOKING_DAYS_SHOWN }, { enabled: open });
-  const move = api.bookings.move.useMutation({
-    onSuccess: ({ message }) => {
-      flash.show(message, "success");
-      setOpen(false);
-      void utils.orders.invalidate();
-    },
-    onError: (error) => flash.show(error.message || m.moveFailed, "error"),
-  });
+  const changed = ({ message }: { message: string }) => {
+    flash.show(message, "success");
+    setOpen(false);
+    setConfirming(false);
+    void utils.orders.invalidate();
+    void utils.adminOrders.invalidate();
+  };
+  const move = api.bookings.move.useMutation({ onSuccess: changed, onError: (error) => flash.show(error.message || m.moveFailed, "error") });
+  const cancel = api.bookings.cancel.useMutation({ onSuccess: changed, onError: (error) => flash.show(error.message || m.cancelFailed, "error") });
   const days = [...new Set((slots.data ?? []).map((slot) => shopDayOf(slot.startsAt)))];
 
   return (
     <div className="mt-1 space-y-2">
-      <button type="button" className="text-sm font-semibold text-brand-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Change time
-      </button>
+      <div className="flex flex-wrap gap-4">
+        <button type="button" className="text-sm font-semibold text-brand-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Change time
+        </button>
+        <button type="button" className="text-sm font-semibold text-danger underline" aria-expanded={confirming} onClick={() => setConfirming(!confirming)}>
+          {m.cancelBooking}
+        </button>
+      </div>
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>{m.cancelConfirm}</span>
+          <Button variant="outline" disabled={cancel.isPending} onClick={() => cancel.mutate({ bookingId })}>
+            {m.cancelYes}
+          </Button>
+        </div>
+      ) : null}
       {open ? (
         slots.isPending ? (
           <p role="status">{messages.loading}</p>

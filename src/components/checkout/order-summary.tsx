@@ -2,14 +2,15 @@ import Link from "next/link";
 import { formatRand } from "@/lib/money";
 import { messages, orderPageMessages } from "@/lib/messages";
 import { orderPath } from "@/lib/order-paths";
+import type { Deposit } from "./deposit";
 import type { Checkout, OrderedSnapshot } from "./use-checkout";
 
 const fm = messages.fulfilment;
 
-type Props = Pick<Checkout, "cart" | "lines" | "empty" | "fee" | "total" | "ordered" | "lastOrder">;
+type Props = Pick<Checkout, "cart" | "lines" | "empty" | "fee" | "total" | "deposit" | "ordered" | "lastOrder">;
 
 /** Checkout's order summary: the cart's lines, the delivery fee and the total; once ordered, what was ordered. */
-export function OrderSummary({ cart, lines, empty, fee, total, ordered, lastOrder }: Props) {
+export function OrderSummary({ cart, lines, empty, fee, total, deposit, ordered, lastOrder }: Props) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-3xl border border-line bg-white p-6">
       <h2 id="summary-heading" className="text-xl font-bold">
@@ -17,7 +18,7 @@ export function OrderSummary({ cart, lines, empty, fee, total, ordered, lastOrde
       </h2>
       {ordered ? (
         <div data-testid="ordered-summary">
-          <SummaryLines lines={ordered.lines} fee={ordered.fee} total={ordered.total} />
+          <SummaryLines lines={ordered.lines} fee={ordered.fee} total={ordered.total} deposit={ordered.deposit} />
         </div>
       ) : cart === "loading" ? (
         <p role="status" className="mt-4">
@@ -39,14 +40,14 @@ export function OrderSummary({ cart, lines, empty, fee, total, ordered, lastOrde
           ) : null}
         </>
       ) : (
-        <SummaryLines lines={lines} fee={fee} total={total} feeTestId="delivery-fee" />
+        <SummaryLines lines={lines} fee={fee} total={total} deposit={deposit} feeTestId="delivery-fee" />
       )}
     </section>
   );
 }
 
 /** The lines, the delivery fee (when there is one) and the total: the cart's now, or the order's as it was placed. */
-function SummaryLines({ lines, fee, total, feeTestId }: OrderedSnapshot & { feeTestId?: string }) {
+function SummaryLines({ lines, fee, total, deposit, feeTestId }: OrderedSnapshot & { feeTestId?: string }) {
   return (
     <>
       <ul className="mt-4 divide-y divide-line">
@@ -71,6 +72,27 @@ function SummaryLines({ lines, fee, total, feeTestId }: OrderedSnapshot & { feeT
           {formatRand(total)}
         </span>
       </p>
+      {deposit ? <DepositLines deposit={deposit} /> : null}
     </>
+  );
+}
+
+/** An order with bookings that ask a deposit: what is paid now, and the balance paid later from the order's page. */
+function DepositLines({ deposit: { dueNow, later } }: { deposit: Deposit }) {
+  const b = messages.bookings;
+  return (
+    <div className="mt-3 space-y-1 text-sm" data-testid="checkout-deposit">
+      <p className="flex justify-between font-semibold">
+        <span>{b.dueNow}</span>
+        <span className="tabular" data-testid="checkout-due-now">
+          {formatRand(dueNow)}
+        </span>
+      </p>
+      <p className="flex justify-between text-muted">
+        <span>{b.balanceLater}</span>
+        <span className="tabular">{formatRand(later)}</span>
+      </p>
+      <p className="text-muted">{dueNow === 0 ? b.nothingDueNow : b.depositNote}</p>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { fulfilmentChoice, type FulfilmentChoice } from "@/server/fulfilment/sch
 import { api, type RouterOutputs } from "@/trpc/react";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { goToHostedPayment } from "@/components/payments/hosted-payment";
+import { depositOf, type Deposit } from "./deposit";
 import { draftFee, initialDraft, type FulfilmentDraft } from "./fulfilment-picker";
 
 const m = messages.checkout;
@@ -25,6 +26,7 @@ export interface OrderedSnapshot {
   lines: { id: string; name: string; quantity: number; lineTotal: string | number }[];
   fee: number;
   total: number;
+  deposit?: Deposit | null;
 }
 
 /**
@@ -65,6 +67,7 @@ export function useCheckout(start: CheckoutStart) {
   const day = current && options && !options.days.includes(current.day) ? (options.days[0] ?? "") : (current?.day ?? "");
   const fee = options && current ? draftFee(options, current) : 0;
   const total = Number(cart.data?.total ?? 0) + fee;
+  const deposit = depositOf(cart.data, fee);
   const cartKey = lines.map((line) => `${line.id}:${line.quantity}`).join(",");
   useEffect(() => {
     if (cartKey) void utils.fulfilment.options.invalidate();
@@ -134,7 +137,7 @@ export function useCheckout(start: CheckoutStart) {
   // With nothing to pay for, the customer's last order (e.g. the one just placed, after Back): where to see and pay it.
   const lastOrder = api.orders.latest.useQuery(undefined, { enabled: empty && !placedReference && !cart.isPending });
 
-  const snapshot = (): OrderedSnapshot => ({ lines, fee, total });
+  const snapshot = (): OrderedSnapshot => ({ lines, fee, total, deposit });
 
   /** Bank transfer: the proof and the reference, checked with the procedure's own schema, then sent. */
   function submit(event: React.FormEvent) {
@@ -152,6 +155,7 @@ export function useCheckout(start: CheckoutStart) {
     // The procedure's own schema, so the form says what the server would, before uploading.
     const checked = placeOrderInput.safeParse(form);
     if (!checked.success) return flash.show(checked.error.issues[0]?.message ?? m.proofRequired, "error");
+    if (!proof && deposit?.dueNow !== 0) return flash.show(m.proofRequired, "error");
     sending.current = snapshot();
     place.mutate(form);
   }
@@ -173,6 +177,7 @@ export function useCheckout(start: CheckoutStart) {
     empty,
     fee,
     total,
+    deposit,
     ordered,
     lastOrder: lastOrder.data ?? null,
     /** The delivery or collection question, while there is something to ask it for. */

@@ -11,6 +11,7 @@ import { PayAgainButton } from "@/components/payments/pay-again-button";
 import { FulfilmentSummary } from "./fulfilment-summary";
 import { PersonalisationList } from "./personalisation-list";
 import { ChangeBookingTime } from "@/components/bookings/change-time";
+import { BalancePanel } from "@/components/bookings/balance-panel";
 import { formatDateTime, formatSlot } from "@/lib/days";
 
 export type OrderDetailsData = RouterOutputs["orders"]["byReference"];
@@ -72,6 +73,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
       </section>
 
       {order.status === "pending_payment" ? <Payment order={order} /> : null}
+      {order.balance ? <BalancePanel order={order} /> : null}
 
       <section aria-labelledby="history-heading" className="rounded-3xl border border-line bg-white p-6">
         <h2 id="history-heading" className="text-xl font-bold">
@@ -115,7 +117,7 @@ function Payment({ order }: { order: OrderDetailsData }) {
         <>
           {order.bankTransfer === "demo" ? <p className="text-sm font-medium text-ink">{messages.checkout.demoBankDetails}</p> : null}
           <p className="text-sm text-muted">{order.proofUrl ? m.payByTransferLater : m.payByTransfer}</p>
-          <OrderBankDetails bank={order.bank} reference={order.reference} total={order.total} />
+          <OrderBankDetails bank={order.bank} reference={order.reference} total={order.balance?.deposit ?? order.total} />
           {order.payable ? <AttachProofForm orderId={order.id} label={m.uploadProof} /> : null}
         </>
       ) : null}

@@ -13,18 +13,22 @@ import { ProofInput } from "@/components/checkout/proof-input";
  * The proof upload for one of the customer's orders still waiting for payment (payments.attachProof):
  * after a cancelled online payment, and on the order's own page.
  */
-export function AttachProofForm({ orderId, label = "Upload proof of payment" }: { orderId: string; label?: string }) {
+export function AttachProofForm({ orderId, label = "Upload proof of payment", balance = false }: { orderId: string; label?: string; balance?: boolean }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const flash = useFlashMessage();
   const utils = api.useUtils();
-  const attach = api.payments.attachProof.useMutation({
-    onSuccess: (result) => {
+  const handlers = {
+    onSuccess: (result: { message: string }) => {
       flash.show(result.message, "success", { persist: true });
       void utils.payments.order.invalidate({ orderId });
       void utils.orders.invalidate();
     },
-    onError: (error) => flash.show(error.message || messages.checkout.failed, "error"),
-  });
+    onError: (error: { message: string }) => flash.show(error.message || messages.checkout.failed, "error"),
+  };
+  const attachOrder = api.payments.attachProof.useMutation(handlers);
+  // The balance of an order with a deposit (docs/bookings.md): its own proof, under its own reference.
+  const attachBalance = api.payments.attachBalanceProof.useMutation(handlers);
+  const attach = balance ? attachBalance : attachOrder;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

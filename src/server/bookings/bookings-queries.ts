@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "@/server/db/schema";
 import type { Tx } from "@/server/db/as-caller";
 
 /** A free time of a service: when it starts and ends, and how many places are left. */
@@ -41,4 +42,20 @@ export async function moveBookingTo(trx: Tx, bookingId: string, startsAt: string
     join public.order_items i on i.id = moved.order_item_id`.execute(trx);
   const row = rows[0]!;
   return { name: row.name, startsAt: new Date(row.starts_at) };
+}
+
+/** cancel_booking(): the booking cancelled, with its line's name and time; the function decides whose and until when. */
+export async function cancelBookingRow(trx: Tx, bookingId: string): Promise<{ name: string; startsAt: Date }> {
+  const { rows } = await sql<{ name: string; starts_at: Date }>`
+    select i.product_name as name, cancelled.starts_at
+    from public.cancel_booking(${bookingId}::uuid) as cancelled
+    join public.order_items i on i.id = cancelled.order_item_id`.execute(trx);
+  const row = rows[0]!;
+  return { name: row.name, startsAt: new Date(row.starts_at) };
+}
+
+/** send_booking_reminders(): the reminders due now, claimed and written to the outbox once (service role); how many. */
+export async function sendDueReminders(db: Tx | Kysely<DB>, now: Date, limit: number): Promise<number> {
+  const { rows } = await sql<{ sent: number }>`select public.send_booking_reminders(${now}::timestamptz, ${limit}::integer) as sent`.execute(db);
+  return Number(rows[0]?.sent ?? 0);
 }

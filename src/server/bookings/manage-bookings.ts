@@ -3,8 +3,8 @@ import { shopDay, formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, violatesForeignKey } from "@/server/db/sql-errors";
-import { holdSlot, moveBookingTo, readFreeSlots, type FreeSlot } from "./bookings-queries";
-import type { AddBookingInput, FreeSlotsInput, MoveBookingInput } from "./schemas";
+import { cancelBookingRow, holdSlot, moveBookingTo, readFreeSlots, type FreeSlot } from "./bookings-queries";
+import type { AddBookingInput, CancelBookingInput, FreeSlotsInput, MoveBookingInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
 
@@ -39,11 +39,26 @@ export async function moveBooking({ ctx, input }: { ctx: Ctx; input: MoveBooking
     const moved = await ctx.db.transaction((trx) => moveBookingTo(trx, input.bookingId, input.startsAt));
     return { message: messages.bookings.moved(moved.name, formatDateTime(moved.startsAt)) };
   } catch (error) {
-    const code = sqlErrorCode(error);
-    if (code === "booking_not_found" || code === "not_bookable") throw new TRPCError({ code: "NOT_FOUND", message: messages.bookings.bookingNotFound, cause: error });
-    if (code === "booking_cancelled") throw new TRPCError({ code: "CONFLICT", message: messages.bookings.bookingCancelled, cause: error });
-    if (code === "booking_too_late") throw new TRPCError({ code: "PRECONDITION_FAILED", message: messages.bookings.tooLate, cause: error });
-    if (code === "slot_taken") throw new TRPCError({ code: "CONFLICT", message: messages.bookings.slotTaken, cause: error });
-    throw error;
+    throw bookingChangeError(error);
   }
+}
+
+/** Cancels one of the caller's bookings until the notice limit (any, for an admin); its time is free at once and the customer is mailed. */
+export async function cancelBooking({ ctx, input }: { ctx: Ctx; input: CancelBookingInput }): Promise<{ message: string }> {
+  try {
+    const cancelled = await ctx.db.transaction((trx) => cancelBookingRow(trx, input.bookingId));
+    return { message: messages.bookings.cancelled(cancelled.name, formatDateTime(cancelled.startsAt)) };
+  } catch (error) {
+    throw bookingChangeError(error);
+  }
+}
+
+/** move_booking()'s and cancel_booking()'s refusals in the caller's words. */
+function bookingChangeError(error: unknown): unknown {
+  const code = sqlErrorCode(error);
+  if (code === "booking_not_found" || code === "not_bookable") return new TRPCError({ code: "NOT_FOUND", message: messages.bookings.bookingNotFound, cause: error });
+  if (code === "booking_cancelled") return new TRPCError({ code: "CONFLICT", message: messages.bookings.bookingCancelled, cause: error });
+  if (code === "booking_too_late") return new TRPCError({ code: "PRECONDITION_FAILED", message: messages.bookings.tooLate, cause: error });
+  if (code === "slot_taken") return new TRPCError({ code: "CONFLICT", message: messages.bookings.slotTaken, cause: error });
+  return error;
 }

@@ -61,3 +61,34 @@ export const moveBookingInput = z.object({
   startsAt: z.iso.datetime({ offset: true, message: messages.bookings.pickFirst }),
 });
 export type MoveBookingInput = z.infer<typeof moveBookingInput>;
+
+/** bookings.cancel: one of the caller's bookings (any, for an admin). */
+export const cancelBookingInput = z.object({ bookingId: z.uuid(messages.bookings.bookingNotFound) });
+export type CancelBookingInput = z.infer<typeof cancelBookingInput>;
+
+const c = messages.bookings.calendar;
+/** A South African date and time to the minute, as a datetime-local field sends it (YYYY-MM-DDTHH:MM). */
+const localTime = z.iso.datetime({ local: true, precision: -1, message: c.blockOrder });
+
+/** bookings.calendar: the bookings of `days` South African days from `from` (a day or a week), one service or all. */
+export const calendarInput = z.object({
+  from: z.iso.date("Please choose a day."),
+  days: z.number().int().min(1).max(14).default(1),
+  productId: z.uuid("Unknown product.").nullish(),
+});
+export type CalendarInput = z.output<typeof calendarInput>;
+
+/** bookings.addBlock: a blocked time, South African local from-to (YYYY-MM-DDTHH:MM), for one service or all (null). */
+export const addBlockInput = z
+  .object({
+    productId: z.uuid("Unknown product.").nullable(),
+    from: localTime,
+    to: localTime,
+    reason: z.string().trim().max(200),
+  })
+  .refine((block) => block.from < block.to, { message: c.blockOrder, path: ["to"] });
+export type AddBlockInput = z.output<typeof addBlockInput>;
+
+/** bookings.removeBlock. */
+export const removeBlockInput = z.object({ id: z.uuid(c.blockNotFound) });
+export type RemoveBlockInput = z.output<typeof removeBlockInput>;

@@ -65,6 +65,13 @@ export interface Cart<P = PersonalisationShown> {
   /** Computed in SQL from current prices. */
   total: number;
   count: number;
+  /**
+   * What checkout asks now when booked lines ask a deposit below their price (docs/bookings.md):
+   * every other line in full and those lines' deposits, before any delivery fee; null: the total.
+   */
+  dueNow: number | null;
+  /** The balance paid later (total less dueNow), while dueNow is not null. */
+  later: number | null;
 }
 
 /** The caller's cart (RLS: their own lines only), oldest line first. */
@@ -109,16 +116,33 @@ export async function readCart(trx: Tx, publicUrl: PublicUrl): Promise<Cart<RawP
     slotStartsAt: row.slot_starts_at,
     holdExpiresAt: row.hold_expires_at,
   }));
-  const totals = await trx
-    .selectFrom("cart_items as c")
-    .innerJoin("products as p", "p.id", "c.product_id")
-    .innerJoin("product_variants as v", "v.id", "c.variant_id")
-    .select([
-      sql<string>`coalesce(sum((coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity), 0)`.as("total"),
-      sql<string>`coalesce(sum(c.quantity), 0)`.as("count"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { lines, total: Number(totals.total), count: Number(totals.count) };
+  // What checkout asks now (public.booking_deposit(), as place_order() asks it): null while no
+  // booked line asks a deposit below its price; and what is left for later.
+  const { rows: sums } = await sql<{ total: string; count: string; due_now: string | null; later: string | null }>`
+    select t.total, t.count, case when t.due_now < t.total then t.due_now end as due_now,
+           case when t.due_now < t.total then t.total - t.due_now end as later
+    from (
+      select coalesce(sum(l.amount), 0) as total, coalesce(sum(l.quantity), 0) as count,
+             case when bool_or(l.deposit is not null) then sum(coalesce(l.deposit, l.amount)) end as due_now
+      from (
+        select a.amount, a.quantity, case when a.slot_starts_at is not null then public.booking_deposit(a.product_id, a.amount) end as deposit
+        from (
+          select (coalesce(v.price, p.price) + public.personalisation_price(c.product_id, c.personalisation)) * c.quantity as amount,
+                 c.quantity, c.product_id, c.slot_starts_at
+          from public.cart_items c
+          join public.products p on p.id = c.product_id
+          join public.product_variants v on v.id = c.variant_id
+        ) a
+      ) l
+    ) t`.execute(trx);
+  const totals = sums[0]!;
+  return {
+    lines,
+    total: Number(totals.total),
+    count: Number(totals.count),
+    dueNow: totals.due_now === null ? null : Number(totals.due_now),
+    later: totals.later === null ? null : Number(totals.later),
+  };
 }
 
 /** The caller's cart line, with what the cart's messages and checks need; undefined if there is none. */

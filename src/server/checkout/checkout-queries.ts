@@ -49,7 +49,7 @@ export function fulfilmentJson(choice: FulfilmentChoice | null | undefined): str
 /** Calls place_order() as the caller: the one way an order comes to exist. */
 export async function placeOrderRow(
   trx: Tx,
-  args: { idempotencyKey: string; reference: string; proofPath: string; fulfilment: FulfilmentChoice | null },
+  args: { idempotencyKey: string; reference: string; proofPath: string | null; fulfilment: FulfilmentChoice | null },
 ): Promise<Order> {
   const { rows } = await sql<Order>`
     select * from public.place_order(${args.idempotencyKey}::uuid, ${args.reference}, ${args.proofPath}, ${fulfilmentJson(args.fulfilment)}::jsonb)`.execute(trx);

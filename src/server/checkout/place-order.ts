@@ -56,6 +56,17 @@ export async function placeOrder({
   if (start.earlier) return placed(start.earlier);
   if (!start.hasCartLines) throw new TRPCError({ code: "BAD_REQUEST", message: m.cartEmptyOrSignedOut });
 
+  // No proof: place_order() takes it only for a cart with nothing due now (bookings without a
+  // deposit, docs/bookings.md) and refuses every other with the spec's message.
+  if (!input.proof) {
+    const order = await ctx.db
+      .transaction((trx) => placeOrderRow(trx, { idempotencyKey: input.idempotencyKey, reference: input.reference, proofPath: null, fulfilment: input.fulfilment }))
+      .catch((error: unknown) => {
+        throw toCheckoutError(error);
+      });
+    return placed(order);
+  }
+
   const upload = await readUpload(input.proof, "proof");
   const proof: StoredObject = { bucket: "payments", path: `${ctx.user.id}/${timestampedName(upload.fileName)}` };
   const order = await storeThenWrite(
@@ -102,6 +113,9 @@ export function toCheckoutError(error: unknown): unknown {
     case "proof_required":
     case "proof_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.proofRequired, cause: error });
+    // "Pay now" for a cart of bookings that ask no deposit: there is nothing to take online.
+    case "nothing_due_now":
+      return new TRPCError({ code: "BAD_REQUEST", message: messages.bookings.nothingToPayOnline, cause: error });
     case "reference_invalid":
       return new TRPCError({ code: "BAD_REQUEST", message: m.referenceInvalid, cause: error });
     // Not the customer's open reservation: placed already (another tab), or never theirs.

@@ -29,14 +29,16 @@ const fulfilmentField = z
 export const placeOrderInput = z
   .instanceof(FormData)
   .transform((form) => ({
-    proof: form.get("proof"),
+    // An empty file input sends a nameless empty file: no proof.
+    proof: ((value) => (value instanceof File && value.size === 0 && value.name === "" ? null : value))(form.get("proof")),
     reference: form.get("reference"),
     idempotencyKey: form.get("idempotencyKey"),
     fulfilment: form.get("fulfilment"),
   }))
   .pipe(
     z.object({
-      proof: z.custom<File>((value) => value instanceof File && (value.size > 0 || value.name !== ""), m.proofRequired),
+      /** Null: no proof, which place_order() takes only when nothing is due now (bookings without a deposit). */
+      proof: z.union([z.null(), z.custom<File>((value) => value instanceof File, m.proofRequired)]),
       reference: z.string().regex(ORDER_REFERENCE, m.referenceInvalid),
       idempotencyKey: z.uuid(m.failed),
       fulfilment: fulfilmentField,

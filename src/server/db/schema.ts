@@ -158,6 +158,14 @@ export interface OrdersTable {
   delivery_fee: ColumnType<string, string | number | undefined, string | number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** An order with booked lines asking a deposit (docs/bookings.md): what checkout asked, less than the total; null: all of it. */
+  deposit: NullableNumeric;
+  /** The balance's own payment reference (the order's with "-B"), while the order has a deposit. */
+  balance_reference: Generated<string | null>;
+  balance_proof_path: Generated<string | null>;
+  balance_payment_method: Generated<PaymentMethod | null>;
+  /** When the balance was received (mark_balance_paid() or an online payment). */
+  balance_paid_at: Generated<Date | null>;
 }
 
 /** A customer's open bank-transfer reference, reserved at checkout until an order uses it. */
@@ -188,6 +196,8 @@ export interface OrderItemsTable {
   /** The slot sold, for a bookable service's line. */
   slot_starts_at: Generated<Date | null>;
   slot_ends_at: Generated<Date | null>;
+  /** A booked line's part asked at checkout when its service's deposit is below the full price; null: all of it. */
+  deposit: NullableNumeric;
 }
 
 export type BookingLocation = "customer_address" | "shop" | "online";
@@ -229,6 +239,20 @@ export interface BookingsTable {
   location: BookingLocation;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The service's refund rule as at booking: its deposit is refunded until this many hours before the start. */
+  refund_until_hours: Generated<number>;
+  /** The start the 24-hour reminder went out for (send_booking_reminders()). */
+  reminded_for: Generated<Date | null>;
+}
+
+/** A time the owner blocked (a closed day, an afternoon): for one service, or all (null). Admins only. */
+export interface BookingBlocksTable {
+  id: Generated<string>;
+  product_id: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: Generated<string>;
+  created_at: Generated<Date>;
 }
 
 export interface OrderLinePersonalisation {
@@ -298,6 +322,8 @@ export interface PaymentsTable {
   outcome: PaymentOutcome;
   details: ColumnType<Record<string, string>, string | undefined, string>;
   received_at: Generated<Date>;
+  /** What it paid: the order (its total or deposit) or an order's balance. */
+  part: Generated<"order" | "balance">;
 }
 
 /** The online payment provider's credentials: admins only (RLS), read by the server as the service role. */
@@ -539,6 +565,7 @@ export interface DB {
   bookable_services: BookableServicesTable;
   bookable_service_hours: BookableServiceHoursTable;
   bookings: BookingsTable;
+  booking_blocks: BookingBlocksTable;
   order_status_events: OrderStatusEventsTable;
   contact_messages: ContactMessagesTable;
   shop_settings: ShopSettingsTable;

@@ -131,6 +131,16 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
   if (snapshot.credits) {
     doc.text(`Credits invoice ${snapshot.credits.number} of ${invoiceDate(snapshot.credits.issuedAt)}`, { width: width / 2 - 10 });
   }
+  // Each payment of a booking is its own time of supply: the deposit, then the balance.
+  if (snapshot.part === "deposit") doc.text("For the deposit received", { width: width / 2 - 10 });
+  if (snapshot.part === "balance") {
+    doc.text(
+      snapshot.depositInvoice
+        ? `For the balance received; deposit invoiced on ${snapshot.depositInvoice.number} of ${invoiceDate(snapshot.depositInvoice.issuedAt)}`
+        : "For the balance received",
+      { width: width / 2 - 10 },
+    );
+  }
   doc.y = Math.max(sellerBottom, doc.y) + 16;
 
   // The buyer: on a full tax invoice (above R5,000) everything SARS asks for; otherwise the name.

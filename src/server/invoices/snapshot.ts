@@ -28,6 +28,10 @@ export const invoiceSnapshot = z.object({
   exclusive: amount,
   /** A credit note's invoice. */
   credits: z.object({ number: z.string(), issuedAt: z.string() }).optional(),
+  /** An order with bookings asking a deposit (docs/bookings.md): which payment this invoices. */
+  part: z.enum(["deposit", "balance"]).optional(),
+  /** A balance's invoice names the deposit's. */
+  depositInvoice: z.object({ number: z.string(), issuedAt: z.string() }).optional(),
 });
 
 export type InvoiceSnapshot = z.infer<typeof invoiceSnapshot>;

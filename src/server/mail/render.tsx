@@ -3,6 +3,7 @@ import { render, toPlainText } from "@react-email/render";
 import type { z } from "@/lib/zod";
 import { mailDataSchemas, mailShopSchema, type MailData, type MailDataInput, type MailShop, type MailTemplate, type ParsedMailShop } from "./schemas";
 import { AccountDeletedMail, accountDeletedSubject } from "./templates/account-deleted";
+import { BookingChangedMail, bookingChangedSubject, BookingReminderMail, bookingReminderSubject } from "./templates/booking-notices";
 import {
   EmailChangeConfirmMail,
   emailChangeConfirmSubject,
@@ -16,7 +17,7 @@ import { NewOrderMail, newOrderSubject } from "./templates/new-order";
 import { OrderCancelledUnpaidMail, orderCancelledUnpaidSubject } from "./templates/order-cancelled-unpaid";
 import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-received";
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
-import { bookingsCalendar, type MailAttachment } from "@/server/bookings/calendar";
+import { bookingChangeCalendar, bookingsCalendar, type MailAttachment } from "@/server/bookings/calendar";
 import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
 import { BackInStockMail, backInStockSubject, LowStockMail, lowStockSubject } from "./templates/stock-notices";
@@ -78,6 +79,13 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
   password_reset: { schema: mailDataSchemas.password_reset, subject: passwordResetSubject, Component: PasswordResetMail },
   email_change_confirm: { schema: mailDataSchemas.email_change_confirm, subject: emailChangeConfirmSubject, Component: EmailChangeConfirmMail },
   email_change_notice: { schema: mailDataSchemas.email_change_notice, subject: emailChangeNoticeSubject, Component: EmailChangeNoticeMail },
+  booking_changed: {
+    schema: mailDataSchemas.booking_changed,
+    subject: bookingChangedSubject,
+    Component: BookingChangedMail,
+    attachments: (data, shop) => [bookingChangeCalendar(data, shop)],
+  },
+  booking_reminder: { schema: mailDataSchemas.booking_reminder, subject: bookingReminderSubject, Component: BookingReminderMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */
@@ -121,7 +129,9 @@ async function renderTemplate<T extends MailTemplate>(template: T, data: unknown
 
 /** An order's booked times as one calendar file; none when it books nothing. */
 function orderBookings(data: MailData<"order_received">, shop: ParsedMailShop): MailAttachment[] {
-  const booked = data.items.flatMap((item) => (item.startsAt && item.endsAt ? [{ name: item.name, startsAt: item.startsAt, endsAt: item.endsAt }] : []));
+  const booked = data.items.flatMap((item) =>
+    item.startsAt && item.endsAt ? [{ name: item.name, startsAt: item.startsAt, endsAt: item.endsAt, bookingId: item.bookingId }] : [],
+  );
   return booked.length > 0 ? [bookingsCalendar(data.reference, booked, shop)] : [];
 }
 

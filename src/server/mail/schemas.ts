@@ -79,6 +79,19 @@ export type MailShop = z.input<typeof mailShopSchema>;
 /** The shop's details after validation (siteUrl without a trailing slash). */
 export type ParsedMailShop = z.output<typeof mailShopSchema>;
 
+/** One booking as its notices carry it (private.booking_notice(), 095_bookings.sql). */
+const bookingNotice = z.object({
+  customerName,
+  reference,
+  bookingId: z.uuid(),
+  name: line(500),
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+  cancelled: z.boolean(),
+  /** The calendar file's version of the event (seconds): a later one replaces an earlier one. */
+  sequence: z.int().min(0),
+});
+
 /** Each template's data. The keys are the template names stored in the outbox. */
 export const mailDataSchemas = {
   /** To the customer, when the order is placed. */
@@ -94,6 +107,8 @@ export const mailDataSchemas = {
           /** A bookable service's line: its booked time (docs/bookings.md). */
           startsAt: z.iso.datetime({ offset: true }).optional(),
           endsAt: z.iso.datetime({ offset: true }).optional(),
+          /** Its booking: the calendar event's uid, kept when it is moved or cancelled. */
+          bookingId: z.uuid().optional(),
         }),
       )
       .min(1)
@@ -104,6 +119,13 @@ export const mailDataSchemas = {
     /** "payfast": the customer is paying online ("Pay now"), so no bank details (mails before online payments: bank transfer). */
     paymentMethod: paymentMethod,
     fulfilment,
+    /**
+     * An order with bookings asking a deposit (docs/bookings.md): what is due now (0: nothing),
+     * and the balance paid later under its own reference.
+     */
+    deposit: rands.optional(),
+    balance: rands.optional(),
+    balanceReference: line(20).optional(),
   }),
   /** To the customer, when an admin changes the order's status. */
   status_changed: z.object({
@@ -139,9 +161,11 @@ export const mailDataSchemas = {
     customerName,
     reference,
     amount: rands,
-    /** The provider's name ("PayFast"). */
+    /** The provider's name ("PayFast"), or "bank transfer" for a balance an admin marked paid. */
     provider: line(50),
     refundDue: z.boolean(),
+    /** For an order with bookings asking a deposit (docs/bookings.md): which part this paid. */
+    part: z.enum(["deposit", "balance"]).optional(),
   }),
   /** To the shop's order-notice address, for the same payment. */
   payment_notice: z.object({
@@ -152,6 +176,7 @@ export const mailDataSchemas = {
     provider: line(50),
     providerPaymentId: line(100),
     refundDue: z.boolean(),
+    part: z.enum(["deposit", "balance"]).optional(),
   }),
   /** To the shop, from the contact form; the mail's Reply-To is the sender. */
   contact_message: z.object({
@@ -196,6 +221,10 @@ export const mailDataSchemas = {
     customerName,
     newEmail: email,
   }),
+  /** To the customer, when a booking is moved or cancelled (by them or an admin), with its calendar file. */
+  booking_changed: bookingNotice,
+  /** To the customer, 24 hours before a booking (send_booking_reminders()). */
+  booking_reminder: bookingNotice,
 } as const;
 
 /** A template's name, as stored in the outbox. */

@@ -1,4 +1,4 @@
-import { formatDay } from "@/lib/days";
+import { formatDay, formatSlot } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { orderPath } from "@/lib/order-paths";
@@ -38,6 +38,13 @@ export const WHATSAPP_TEMPLATES = {
     category: "UTILITY",
     parameters: ["the customer's name", "the order's reference", "its new status"],
     text: "Hi {{1}}, your order {{2}} is now: {{3}}. Reply STOP to get your order updates by e-mail instead.",
+  },
+  booking_reminder: {
+    name: "booking_reminder",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the service booked", "its day and time (South African)", "the order's reference"],
+    text: "Hi {{1}}, a reminder of your booking: {{2}} on {{3}} (South African time), order {{4}}. Reply STOP to get your order updates by e-mail instead.",
   },
 } as const;
 
@@ -88,6 +95,12 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
         return template("order_fulfilment", [customerName, reference, messages.whatsapp.fulfilment[fulfilment.method], formatDay(fulfilment.day)]);
       }
       return template("order_status_changed", [customerName, reference, messages.orderStatus[status]]);
+    }
+    // 24 hours before a booking. A moved or cancelled booking's notice goes by e-mail: it carries the calendar file.
+    case "booking_reminder": {
+      const data = mailDataSchemas.booking_reminder.safeParse(row.data);
+      if (!data.success) return null;
+      return template("booking_reminder", [data.data.customerName, data.data.name, formatSlot(data.data.startsAt), data.data.reference]);
     }
     case "order_cancelled_unpaid": {
       const data = mailDataSchemas.order_cancelled_unpaid.safeParse(row.data);

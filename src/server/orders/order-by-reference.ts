@@ -23,7 +23,12 @@ export async function orderByReference({ ctx, input }: { ctx: Ctx; input: OrderB
   // Read after the transaction: on PGlite a read inside it would wait for it forever.
   const { bank } = await ctx.settings.published();
   const bankTransfer = bankTransferStatus(bank, ctx.production);
-  const payNow = payable && (await ctx.payments.settings.credentials()) !== null;
+  // An order with a deposit (docs/bookings.md): its balance, once the deposit is received, until it is paid or proved.
+  const balance = order.balance;
+  const balancePayable =
+    balance !== null && balance.paidAt === null && balance.proofUrl === null && (order.status === "pending_delivery" || order.status === "complete") && ctx.user.role !== "admin";
+  const online = (payable || balancePayable) && (await ctx.payments.settings.credentials()) !== null;
+  const payNow = payable && online;
   return {
     ...order,
     /** Still waiting for a payment its customer can make here (no proof sent yet). */
@@ -33,5 +38,9 @@ export async function orderByReference({ ctx, input }: { ctx: Ctx; input: OrderB
     /** The account to pay into while the order is unpaid (none while bank transfer takes no orders). */
     bank: unpaid && bankTransfer !== "not_set_up" ? bank : null,
     bankTransfer,
+    /** Its customer may pay the balance now: by bank transfer into `balanceBank` (with the balance's reference), or online where `balancePayNow`. */
+    balancePayable,
+    balanceBank: balancePayable && bankTransfer !== "not_set_up" ? bank : null,
+    balancePayNow: balancePayable && online,
   };
 }

@@ -37,7 +37,13 @@ export interface OrderView {
    * The online payments recorded for it (docs/architecture.md#payments), oldest first: normally one, which paid
    * it; `refund_due` when one arrived after the order was cancelled or paid already.
    */
-  payments: { provider: string; providerPaymentId: string; amount: number; outcome: PaymentOutcome; receivedAt: Date }[];
+  payments: { provider: string; providerPaymentId: string; amount: number; outcome: PaymentOutcome; receivedAt: Date; balance: boolean }[];
+  /**
+   * An order with booked lines asking a deposit (docs/bookings.md): what checkout asked (the
+   * deposit; 0 when nothing was due then), the balance due later under its own reference, and
+   * whether it is paid; null when the whole total was due at checkout.
+   */
+  balance: BalanceView | null;
   /**
    * How and when it reaches the customer (docs/architecture.md#delivery-and-collection); null for an order placed while the
    * shop asked none. `day` is YYYY-MM-DD (South African time); the fee is also one of `items`.
@@ -48,6 +54,17 @@ export interface OrderView {
    * made the change (then `by` is null), e.g. "not paid within 7 days".
    */
   history: { from: OrderStatus | null; to: OrderStatus; by: string | null; at: Date; reason: string | null }[];
+}
+
+/** An order's balance after its deposit, as the order page and Order Management show it. */
+export interface BalanceView {
+  deposit: number;
+  amount: number;
+  reference: string;
+  paidAt: Date | null;
+  paymentMethod: PaymentMethod | null;
+  proofUrl: string | null;
+  proofKind: "image" | "pdf" | null;
 }
 
 /** Which orders Order Management shows: one status or all, and a search. */
@@ -95,9 +112,14 @@ const ORDER_COLUMNS = [
   "delivery_address",
   "delivery_area_name",
   "delivery_fee",
+  "deposit",
+  "balance_reference",
+  "balance_proof_path",
+  "balance_payment_method",
+  "balance_paid_at",
 ] as const;
 
-type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { fulfilment_day_text: string | null };
+type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { fulfilment_day_text: string | null; balance_amount: string | null };
 
 /** The orders the caller may see (RLS: their own; admins all) that match `filter`, newest first by (created_at, id). */
 function newestOrders(trx: Tx, filter: OrderFilter) {
@@ -106,6 +128,7 @@ function newestOrders(trx: Tx, filter: OrderFilter) {
     .select(ORDER_COLUMNS)
     // Days as text: a Date would shift with the server's time zone.
     .select(sql<string | null>`fulfilment_day::text`.as("fulfilment_day_text"))
+    .select(sql<string | null>`total - deposit`.as("balance_amount"))
     .where(matching(filter)).orderBy("created_at", "desc").orderBy("id", "desc");
 }
 
@@ -175,12 +198,31 @@ export interface OrderNotice {
   reference: string;
   customerName: string;
   total: number;
+  /** Its first booking, for an order that books a service: "New booking: Office clean on …". */
+  booking: { service: string; startsAt: Date } | null;
 }
 
 /** One order's notice, if the caller may see it (RLS: admins all). */
 export async function findOrderNotice(trx: Tx, id: string): Promise<OrderNotice | undefined> {
-  const row = await trx.selectFrom("orders").select(["id", "reference", "customer_name", "total"]).where("id", "=", id).executeTakeFirst();
-  return row && { id: row.id, reference: row.reference, customerName: row.customer_name, total: Number(row.total) };
+  const row = await trx
+    .selectFrom("orders")
+    .select(["id", "reference", "customer_name", "total"])
+    .select(
+      sql<{ service: string; starts_at: string } | null>`(select jsonb_build_object('service', i.product_name, 'starts_at', b.starts_at)
+        from public.bookings b join public.order_items i on i.id = b.order_item_id
+        where b.order_id = orders.id order by b.starts_at limit 1)`.as("booking"),
+    )
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      reference: row.reference,
+      customerName: row.customer_name,
+      total: Number(row.total),
+      booking: row.booking ? { service: row.booking.service, startsAt: new Date(row.booking.starts_at) } : null,
+    }
+  );
 }
 
 /** How many orders each tab of Order Management holds, for a search. */
@@ -290,7 +332,7 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
   // transfer may still have paid online, a payment the admins must see to refund.
   const payments = await trx
     .selectFrom("payments")
-    .select(["order_id", "provider", "provider_payment_id", "amount", "outcome", "received_at"])
+    .select(["order_id", "provider", "provider_payment_id", "amount", "outcome", "received_at", "part"])
     .where("order_id", "in", ids)
     .orderBy("received_at")
     .execute();
@@ -338,7 +380,9 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
           amount: Number(payment.amount),
           outcome: payment.outcome,
           receivedAt: new Date(payment.received_at),
+          balance: payment.part === "balance",
         })),
+      balance: await balanceOf(storage, order),
       history: events
         .filter((event) => event.order_id === order.id)
         .map((event) => ({
@@ -350,6 +394,21 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
         })),
     })),
   );
+}
+
+/** An order's balance (null without a deposit); the amount as SQL keeps it (total less deposit). */
+async function balanceOf(storage: StoragePort, order: OrderRow): Promise<BalanceView | null> {
+  if (order.deposit === null || order.balance_reference === null || order.balance_amount === null) return null;
+  const proof = order.balance_proof_path;
+  return {
+    deposit: Number(order.deposit),
+    amount: Number(order.balance_amount),
+    reference: order.balance_reference,
+    paidAt: order.balance_paid_at === null ? null : new Date(order.balance_paid_at),
+    paymentMethod: order.balance_payment_method,
+    proofUrl: proof ? await storage.privateUrl({ bucket: "payments", path: proof }) : null,
+    proofKind: proof ? (proof.toLowerCase().endsWith(".pdf") ? "pdf" : "image") : null,
+  };
 }
 
 /** Sets an order's status (RLS: admins only); the trigger records who, when, from and to. */

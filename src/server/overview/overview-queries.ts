@@ -16,7 +16,8 @@ export interface SalesSummary {
   weekStart: string;
   periods: Record<"today" | "yesterday" | "thisWeek" | "lastWeek", PeriodFigures>;
   /** Orders still pending payment: how many, their value, when the oldest was placed (null: none). */
-  outstanding: { orders: number; value: string; oldest: string | null };
+  /** Orders pending payment and balances after a deposit still due (docs/bookings.md); `balances` counts the latter. */
+  outstanding: { orders: number; value: string; oldest: string | null; balances: number; balancesValue: string };
 }
 
 export interface SalesRange {

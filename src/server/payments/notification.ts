@@ -44,8 +44,15 @@ export async function receivePaymentNotification(
   const service = scopedDb(database.kysely, SERVICE);
   const order = await service.transaction((trx) => orderForPayment(trx, payment.orderId));
   if (!order) return refuse(`unknown order ${payment.orderId}`);
-  if (order.reference !== payment.reference) return refuse(`reference ${JSON.stringify(payment.reference.slice(0, 20))} is not order ${order.reference}'s`);
-  if (toCents(order.total) !== payment.amountCents) return refuse(`amount ${(payment.amountCents / 100).toFixed(2)} is not order ${order.reference}'s total ${order.total}`);
+  // The order's own reference pays what checkout asked (its total, or its deposit); its balance
+  // reference (an order with bookings asking a deposit, docs/bookings.md) pays the balance.
+  const forBalance = order.balance_reference !== null && payment.reference === order.balance_reference;
+  if (order.reference !== payment.reference && !forBalance) return refuse(`reference ${JSON.stringify(payment.reference.slice(0, 20))} is not order ${order.reference}'s`);
+  const due = forBalance ? order.balance : order.due_now;
+  if (due === null || toCents(due) !== payment.amountCents) {
+    const what = forBalance ? `balance ${order.balance ?? ""}` : order.due_now === order.total ? `total ${order.total}` : `deposit ${order.due_now}`;
+    return refuse(`amount ${(payment.amountCents / 100).toFixed(2)} is not order ${order.reference}'s ${what}`);
+  }
 
   const confirmed = await provider.confirm(notification, credentials);
   if (!confirmed.ok) {
@@ -67,6 +74,7 @@ export async function receivePaymentNotification(
       orderId: order.id,
       amount: (payment.amountCents / 100).toFixed(2),
       details: payment.details,
+      reference: payment.reference,
     }),
   );
   if (outcome === "applied") log.info(`[payments] order ${order.reference} paid by ${provider.label} (${payment.providerPaymentId})`);

@@ -18,7 +18,8 @@ export async function orderPayment({ ctx, input }: { ctx: Pick<TRPCContext, "db"
   return {
     id: order.id,
     reference: order.reference,
-    total: Number(order.total),
+    /** What is paid now: the deposit of an order with bookings asking one (docs/bookings.md), else the total. */
+    total: Number(order.deposit ?? order.total),
     status: order.status,
     paymentMethod: order.payment_method,
     /** Still waiting for a payment the customer can make (no proof uploaded yet). */

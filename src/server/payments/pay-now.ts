@@ -11,7 +11,8 @@ import type { HostedPayment, PaymentUrls } from "@/server/ports/payments";
 import { userLimitKey } from "@/server/security/rate-limit";
 import { tooManyRequests } from "@/server/security/too-many-requests";
 import type { OnlinePayments } from "./online-payments";
-import { ownOrder, placeOrderPayNow } from "./payment-queries";
+import { orderPath } from "@/lib/order-paths";
+import { ownBalance, ownOrder, placeOrderPayNow } from "./payment-queries";
 import type { OrderPaymentInput, PayNowInput } from "./schemas";
 
 const m = messages.payments;
@@ -38,7 +39,7 @@ function paymentUrls(ctx: Pick<Ctx, "headers" | "production">, orderId: string, 
 }
 
 /** What a payment form needs of an order: ownOrder()'s row, or the one place_order_pay_now() returned. */
-type PayableRow = Pick<Order, "id" | "reference" | "total" | "status" | "customer_name" | "customer_email" | "proof_path">;
+type PayableRow = Pick<Order, "id" | "reference" | "total" | "deposit" | "status" | "customer_name" | "customer_email" | "proof_path">;
 
 /** One of the caller's own orders (RLS), as a payment form needs it. */
 const readOwnOrder = (ctx: Ctx, orderId: string) => ctx.db.transaction((trx) => ownOrder(trx, orderId));
@@ -49,8 +50,9 @@ async function hostedPaymentFor(ctx: Ctx, order: PayableRow | undefined): Promis
   if (!credentials) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
   if (!order || order.status !== "pending_payment" || order.proof_path !== null) throw new TRPCError({ code: "CONFLICT", message: m.notPayable });
   const { provider } = ctx.payments;
+  // What checkout asked: the deposit of an order with bookings asking one (docs/bookings.md), else the total.
   const payment = provider.startPayment(
-    { id: order.id, reference: order.reference, total: Number(order.total).toFixed(2), customerName: order.customer_name, customerEmail: order.customer_email },
+    { id: order.id, reference: order.reference, total: Number(order.deposit ?? order.total).toFixed(2), customerName: order.customer_name, customerEmail: order.customer_email },
     paymentUrls(ctx, order.id, provider.id),
     credentials,
   );
@@ -89,4 +91,34 @@ export async function payNow({ ctx, input }: { ctx: Ctx; input: PayNowInput }): 
 /** payments.payAgain: the form again, for an order whose payment was cancelled or never finished. */
 export async function payAgain({ ctx, input }: { ctx: Ctx; input: OrderPaymentInput }): Promise<HostedPayment> {
   return (await hostedPaymentFor(ctx, await readOwnOrder(ctx, input.orderId))).payment;
+}
+
+/**
+ * payments.payBalance: the provider's form for the balance of one of the caller's orders with a
+ * deposit (docs/bookings.md), under the balance's own reference, once the deposit is received and
+ * while the balance is neither paid nor proved by a bank transfer. The provider sends the
+ * customer back to the order's page.
+ */
+export async function payBalance({ ctx, input }: { ctx: Ctx; input: OrderPaymentInput }): Promise<HostedPayment> {
+  const credentials = await ctx.payments.settings.credentials();
+  if (!credentials) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.unavailable });
+  const order = await ctx.db.transaction((trx) => ownBalance(trx, input.orderId));
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: messages.bookings.balanceNotDue });
+  if (
+    !order.balance_reference ||
+    order.balance === null ||
+    order.balance_paid_at !== null ||
+    order.balance_proof_path !== null ||
+    (order.status !== "pending_delivery" && order.status !== "complete")
+  ) {
+    throw new TRPCError({ code: "CONFLICT", message: messages.bookings.balanceNotDue });
+  }
+  const { provider } = ctx.payments;
+  const urls = paymentUrls(ctx, order.id, provider.id);
+  const page = `${publicOrigin(ctx.headers)}${orderPath(order.reference)}`;
+  return provider.startPayment(
+    { id: order.id, reference: order.balance_reference, total: order.balance, customerName: order.customer_name, customerEmail: order.customer_email },
+    { ...urls, returnUrl: page, cancelUrl: page },
+    credentials,
+  );
 }

@@ -20,9 +20,35 @@ export async function placeOrderPayNow(trx: Tx, args: { idempotencyKey: string; 
 export async function ownOrder(trx: Tx, orderId: string) {
   return trx
     .selectFrom("orders")
-    .select(["id", "reference", "total", "status", "customer_name", "customer_email", "payment_method", "proof_path"])
+    .select(["id", "reference", "total", "deposit", "status", "customer_name", "customer_email", "payment_method", "proof_path"])
     .where("id", "=", orderId)
     .executeTakeFirst();
+}
+
+/** One of the caller's own orders (RLS) with its balance, as paying the balance needs it; the amount as SQL computes it. */
+export async function ownBalance(trx: Tx, orderId: string) {
+  return trx
+    .selectFrom("orders")
+    .select(["id", "reference", "status", "customer_name", "customer_email", "balance_reference", "balance_paid_at", "balance_proof_path"])
+    .select(sql<string | null>`total - deposit`.as("balance"))
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+}
+
+/** Attaches a stored proof of the balance to the caller's order (attach_balance_proof() checks it as place_order does). */
+export async function attachBalanceProofRow(trx: Tx, args: { orderId: string; proofPath: string }): Promise<Order> {
+  const { rows } = await sql<Order>`select * from public.attach_balance_proof(${args.orderId}::uuid, ${args.proofPath})`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("attach_balance_proof returned no row");
+  return order;
+}
+
+/** An admin records an order's balance as received (mark_balance_paid(): its invoice and the customer's mail). */
+export async function markBalancePaidRow(trx: Tx, orderId: string): Promise<Order> {
+  const { rows } = await sql<Order>`select * from public.mark_balance_paid(${orderId}::uuid)`.execute(trx);
+  const order = rows[0];
+  if (!order) throw new Error("mark_balance_paid returned no row");
+  return order;
 }
 
 /** Attaches a stored proof to the caller's order (attach_payment_proof() checks it as place_order does). */
@@ -34,10 +60,21 @@ export async function attachProofRow(trx: Tx, args: { orderId: string; proofPath
 }
 
 /** The order a notification names, as the service role sees it (order_for_payment()). */
-export async function orderForPayment(trx: Tx, orderId: string): Promise<{ id: string; reference: string; total: string; status: OrderStatus } | null> {
-  const { rows } = await sql<{ id: string; reference: string; total: string; status: OrderStatus }>`
+export async function orderForPayment(trx: Tx, orderId: string): Promise<PaymentDue | null> {
+  const { rows } = await sql<PaymentDue>`
     select * from public.order_for_payment(${orderId}::uuid)`.execute(trx);
   return rows[0] ?? null;
+}
+
+/** What an order asks of a payment: at checkout (due_now: its deposit, or its total) and, with a deposit, its balance under its own reference. */
+export interface PaymentDue {
+  id: string;
+  reference: string;
+  total: string;
+  status: OrderStatus;
+  due_now: string;
+  balance_reference: string | null;
+  balance: string | null;
 }
 
 /** What recording a provider's payment did: its outcome, or nothing for a payment already recorded. */
@@ -46,10 +83,11 @@ export type RecordedPayment = PaymentOutcome | "duplicate";
 /** Records a verified payment once (record_online_payment(), service role only). */
 export async function recordPayment(
   trx: Tx,
-  args: { provider: Payment["provider"]; providerPaymentId: string; orderId: string; amount: string; details: Record<string, string> },
+  args: { provider: Payment["provider"]; providerPaymentId: string; orderId: string; amount: string; details: Record<string, string>; reference: string },
 ): Promise<RecordedPayment> {
   const { rows } = await sql<{ outcome: RecordedPayment }>`
-    select public.record_online_payment(${args.provider}, ${args.providerPaymentId}, ${args.orderId}::uuid, ${args.amount}::numeric, ${JSON.stringify(args.details)}::jsonb) as outcome`.execute(trx);
+    select public.record_online_payment(${args.provider}, ${args.providerPaymentId}, ${args.orderId}::uuid, ${args.amount}::numeric,
+                                        ${JSON.stringify(args.details)}::jsonb, ${args.reference}) as outcome`.execute(trx);
   const outcome = rows[0]?.outcome;
   if (!outcome) throw new Error("record_online_payment returned nothing");
   return outcome;

@@ -3,7 +3,8 @@ import { adminProcedure, createTRPCRouter, customerProcedure } from "@/server/ap
 import { attachProof } from "./attach-proof";
 import { getPaymentSettings, updatePaymentSettings } from "./manage-payment-settings";
 import { orderPayment } from "./order-payment";
-import { payAgain, payNow } from "./pay-now";
+import { attachBalanceProof } from "./balance";
+import { payAgain, payBalance, payNow } from "./pay-now";
 import { attachProofInput, orderPaymentInput, payNowInput, paymentSettingsInput } from "./schemas";
 
 /**
@@ -16,6 +17,9 @@ export const paymentsRouter = createTRPCRouter({
   payAgain: customerProcedure.input(orderPaymentInput).mutation(payAgain),
   attachProof: customerProcedure.meta({ failure: messages.checkout.failed }).input(attachProofInput).mutation(attachProof),
   order: customerProcedure.input(orderPaymentInput).query(orderPayment),
+  /** The balance of an order with a deposit (docs/bookings.md): online under its own reference, or a bank transfer's proof. */
+  payBalance: customerProcedure.input(orderPaymentInput).mutation(payBalance),
+  attachBalanceProof: customerProcedure.meta({ failure: messages.checkout.failed }).input(attachProofInput).mutation(attachBalanceProof),
   settings: adminProcedure.query(getPaymentSettings),
   updateSettings: adminProcedure.meta({ failure: messages.payments.settingsSaveFailed }).input(paymentSettingsInput).mutation(updatePaymentSettings),
 });

@@ -1,4 +1,5 @@
 import { env } from "@/env";
+import { startBookingReminderTimer } from "@/server/bookings/reminders";
 import { provideSignedInLookup } from "@/server/kept-pages/signed-in-viewers";
 import { logNewMails, startMailWorker } from "@/server/mail/worker";
 import { startUnpaidOrderTimer } from "@/server/orders/unpaid-orders";
@@ -12,8 +13,8 @@ const RETRY_MS = 5_000;
 
 /**
  * What a server process runs besides answering requests, started once when it starts
- * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy and the
- * retention purge on timers (unref'd), the outbox worker (mail and WhatsApp; without SMTP in
+ * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy, the
+ * retention purge and the bookings' reminders on timers (unref'd), the outbox worker (mail and WhatsApp; without SMTP in
  * development, also the log of new mails), and who is signed in for the kept pages' templates. If the database cannot
  * be opened yet, it tries again until it can; requests meanwhile answer "try again".
  */
@@ -28,6 +29,7 @@ export async function startShopProcess(): Promise<void> {
   }
   startUnpaidOrderTimer(shop.database, async () => (await shop.settings.published()).unpaidOrderDays);
   startRetentionTimer(shop.database, () => serviceStorage(shop));
+  startBookingReminderTimer(shop.database);
   const transport = shop.config.mail;
   const whatsapp = whatsappChannelOf(shop);
   if (transport.kind === "smtp" || whatsapp) startMailWorker(shop.database, { transport, whatsapp, shop: mailShopOf(shop) });

@@ -13,7 +13,7 @@ export const RETENTION_CHECK_MS = 24 * 3600_000;
  */
 export async function purgeExpiredRecords(database: Pick<ShopDatabase, "kysely">, storage: Pick<StoragePort, "removeAsService">): Promise<number> {
   const rows = await purgeExpired(database.kysely);
-  const proofs = rows.flatMap((row) => (row.proof_path ? [{ bucket: "payments" as const, path: row.proof_path }] : []));
+  const proofs = rows.flatMap((row) => [row.proof_path, row.balance_proof_path].flatMap((path) => (path ? [{ bucket: "payments" as const, path }] : [])));
   const unused = (await unusedPersonalisationFiles(database.kysely)).map((path) => ({ bucket: "personalisation" as const, path }));
   const files = [...proofs, ...unused];
   if (files.length > 0) await storage.removeAsService(files);

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_NOTICE_TOASTS, NOTICE_TOAST_MS } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { formatSlot } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { playNoticeChime, useNoticeSound } from "./notice-sound";
@@ -30,7 +31,9 @@ async function describe(utils: Utils, arrival: Arrival): Promise<string> {
   try {
     if (arrival.kind === "orders") {
       const order = await utils.adminOrders.notice.fetch({ id: arrival.id });
-      return m.newOrder(order.reference, order.customerName, formatRand(order.total));
+      return order.booking
+        ? m.newBooking(order.booking.service, formatSlot(order.booking.startsAt), order.reference, order.customerName)
+        : m.newOrder(order.reference, order.customerName, formatRand(order.total));
     }
     if (arrival.kind === "stock") {
       const notice = await utils.stockNotices.lowStockNotice.fetch({ id: arrival.id });

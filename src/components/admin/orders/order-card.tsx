@@ -5,12 +5,14 @@ import type { OrderStatus } from "@/lib/statuses";
 import type { RouterOutputs } from "@/trpc/react";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
+import { OrderBalance } from "./order-balance";
 import { OnlinePaymentBadge, OrderPayments } from "./order-payments";
 import { OrderStatusControl } from "./order-status-control";
 import { OrderMessages } from "./order-messages";
 import { OrderStatusHistory } from "./order-status-history";
 import type { ProofToShow } from "./proof-dialog";
 import { PersonalisationList } from "@/components/orders/personalisation-list";
+import { ChangeBookingTime } from "@/components/bookings/change-time";
 
 /** One order as Order Management lists it. */
 export type AdminOrder = RouterOutputs["adminOrders"]["list"]["orders"][number];
@@ -61,10 +63,12 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
             {item.name} x {item.quantity} ({formatRand(item.unitPrice)})
             <PersonalisationList entries={item.personalisation} />
             {item.slotStartsAt ? <p className="font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
+            {item.bookingId && item.productId ? <ChangeBookingTime bookingId={item.bookingId} productId={item.productId} /> : null}
           </li>
         ))}
       </ul>
       <OrderPayments order={order} />
+      <OrderBalance order={order} onShowProof={onShowProof} />
       <InvoiceLinks orderId={order.id} status={order.status} />
       <ProofThumbnail order={order} onShow={onShowProof} />
       <OrderStatusControl orderId={order.id} status={order.status} disabled={saving} onChange={onStatusChange} />

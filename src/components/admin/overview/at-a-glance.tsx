@@ -38,7 +38,9 @@ export function AtAGlance({ summary }: { summary: RouterOutputs["overview"]["sum
             detail={
               summary.outstanding.orders === 0
                 ? "no orders"
-                : `${ordersText(summary.outstanding.orders)} · oldest placed ${formatDateTime(summary.outstanding.oldest!)}`
+                : `${ordersText(summary.outstanding.orders)} · oldest placed ${formatDateTime(summary.outstanding.oldest!)}${
+                    summary.outstanding.balances > 0 ? ` · of which ${formatRand2(summary.outstanding.balancesValue)} in ${summary.outstanding.balances} booking balance${summary.outstanding.balances === 1 ? "" : "s"}` : ""
+                  }`
             }
           />
         </dl>

@@ -16,6 +16,8 @@ export function orderReceivedSubject(data: Data, shop: ParsedMailShop): string {
 /** To the customer when an order is placed: what they ordered, how to pay, what happens next. */
 export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMailShop }) {
   const total = formatRand(data.total);
+  // What is paid now: the deposit of an order with bookings asking one, else the total.
+  const dueNow = formatRand(data.deposit ?? data.total);
   return (
     <MailLayout shop={shop} preview={`We have received your order ${data.reference} (${total}).`}>
       <MailHeading>Thank you for your order</MailHeading>
@@ -27,7 +29,12 @@ export function OrderReceivedMail({ data, shop }: { data: Data; shop: ParsedMail
       <Bookings items={data.items} />
       <FulfilmentDetails fulfilment={data.fulfilment} />
 
-      {data.paymentMethod === "payfast" ? <PayingOnline data={data} shop={shop} total={total} /> : <PayingByEft data={data} shop={shop} total={total} />}
+      <Balance data={data} />
+      {data.deposit === 0 ? null : data.paymentMethod === "payfast" ? (
+        <PayingOnline data={data} shop={shop} total={dueNow} />
+      ) : (
+        <PayingByEft data={data} shop={shop} total={dueNow} />
+      )}
       <MailButton href={`${shop.siteUrl}${orderPath(data.reference)}`}>View your order</MailButton>
     </MailLayout>
   );
@@ -46,6 +53,20 @@ function Bookings({ items }: { items: Data["items"] }) {
         </P>
       ))}
       <P>The calendar file attached to this e-mail adds them to your calendar.</P>
+    </>
+  );
+}
+
+/** An order with bookings asking a deposit: what is due now and the balance later, with its own reference. */
+function Balance({ data }: { data: Data }) {
+  if (data.deposit === undefined || data.balance === undefined || !data.balanceReference) return null;
+  return (
+    <>
+      <MailSubheading>Deposit and balance</MailSubheading>
+      <P>
+        {data.deposit === 0 ? "Nothing is due now." : `Due now: a deposit of ${formatRand(data.deposit)}.`} The balance of {formatRand(data.balance)} is paid
+        later with the reference <strong>{data.balanceReference}</strong>, by EFT or online, from your order&apos;s page.
+      </P>
     </>
   );
 }

@@ -10,7 +10,10 @@ type Notice = MailData<"payment_notice">;
 
 /** Subject of the customer's payment confirmation. */
 export function paymentReceivedSubject(data: Received, shop: ParsedMailShop): string {
-  return data.refundDue ? `Your payment for order ${data.reference} will be refunded — ${shop.name}` : `Payment received for order ${data.reference} — ${shop.name}`;
+  if (data.refundDue) return `Your payment for order ${data.reference} will be refunded — ${shop.name}`;
+  if (data.part === "balance") return `Balance received for order ${data.reference} — ${shop.name}`;
+  if (data.part === "deposit") return `Deposit received for order ${data.reference} — ${shop.name}`;
+  return `Payment received for order ${data.reference} — ${shop.name}`;
 }
 
 /** To the customer when the provider's payment is recorded. */
@@ -18,12 +21,21 @@ export function PaymentReceivedMail({ data, shop }: { data: Received; shop: Pars
   const amount = formatRand(data.amount);
   return (
     <MailLayout shop={shop} preview={`${data.provider} paid ${amount} for order ${data.reference}.`}>
-      <MailHeading>{data.refundDue ? "We received a payment we will refund" : "Thank you: your order is paid"}</MailHeading>
+      <MailHeading>
+        {data.refundDue ? "We received a payment we will refund" : data.part === "balance" ? "Thank you: the balance is paid" : data.part === "deposit" ? "Thank you: your deposit is paid" : "Thank you: your order is paid"}
+      </MailHeading>
       <P>Hello {data.customerName},</P>
       {data.refundDue ? (
         <P>
           {data.provider} paid us {amount} for order <strong>{data.reference}</strong>, but that order was no longer waiting for payment (it was cancelled or
           paid already). We will refund the payment and let you know; reply to this e-mail if you have any question.
+        </P>
+      ) : data.part ? (
+        <P>
+          {messages.payments.paidBy(data.provider)}: we have received {amount}, the {data.part} for order <strong>{data.reference}</strong>.{" "}
+          {data.part === "balance"
+            ? "Your booking is now paid in full; its tax invoice is on your order's page."
+            : "Your booking is confirmed; the balance is paid later from your order's page."}
         </P>
       ) : (
         <P>

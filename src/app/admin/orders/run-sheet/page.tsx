@@ -8,18 +8,21 @@ import { requireAccess } from "@/server/auth/guards";
 import { runSheetInput } from "@/server/fulfilment/schemas";
 import { caller } from "@/trpc/caller";
 import { PersonalisationList } from "@/components/orders/personalisation-list";
+import { RunSheetBookings } from "@/components/admin/bookings/run-sheet-bookings";
 
 const m = messages.fulfilment;
 
 export const metadata: Metadata = { title: "Run sheet", robots: { index: false } };
 
-/** A day's deliveries and collections, print-friendly (docs/architecture.md#delivery-and-collection): /admin/orders/run-sheet?day=2026-12-02. */
+/** A day's bookings, deliveries and collections, print-friendly (docs/architecture.md#delivery-and-collection): /admin/orders/run-sheet?day=2026-12-02. */
 export default async function RunSheetPage({ searchParams }: PageProps<"/admin/orders/run-sheet">) {
   await requireAccess("admin", "/admin/orders/run-sheet");
   const params = await searchParams;
   const parsed = runSheetInput.safeParse({ day: typeof params.day === "string" ? params.day : shopDay(1) });
   const day = parsed.success ? parsed.data.day : shopDay(1);
   const { orders } = await caller.fulfilment.runSheet({ day });
+  // The day's bookings beside its deliveries (docs/bookings.md).
+  const { bookings } = await caller.bookings.calendar({ from: day, days: 1 });
   const deliveries = orders.filter((order) => order.method === "delivery");
   const collections = orders.filter((order) => order.method === "collection");
   return (
@@ -31,7 +34,8 @@ export default async function RunSheetPage({ searchParams }: PageProps<"/admin/o
         <PrintButton />
       </div>
       <h1 className="mt-4 text-3xl font-bold print:text-2xl">{m.runSheetTitle(formatDay(day))}</h1>
-      {orders.length === 0 ? <p className="mt-6 text-muted">{m.runSheetEmpty}</p> : null}
+      {orders.length === 0 && bookings.length === 0 ? <p className="mt-6 text-muted">{m.runSheetEmpty}</p> : null}
+      <RunSheetBookings bookings={bookings} />
       {[
         ["Deliveries", deliveries],
         ["Collections", collections],

@@ -142,7 +142,7 @@ export async function sweepUnclaimedUploads(root: string, db: Kysely<DB>, cutoff
     delete from storage.objects o
     where o.created_at < ${cutoff}
       and (
-        (o.bucket_id = 'payments' and not exists (select 1 from public.orders r where r.proof_path = o.name))
+        (o.bucket_id = 'payments' and not exists (select 1 from public.orders r where r.proof_path = o.name or r.balance_proof_path = o.name))
         or (o.bucket_id = 'avatars' and not exists (select 1 from public.profiles r where r.avatar_path = o.name))
         or (o.bucket_id = 'products-services' and not exists (select 1 from public.products r where r.image_path = o.name)
             and not exists (select 1 from public.product_images r where r.path = o.name))
