@@ -18,6 +18,7 @@ import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-recei
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
 import { bookingsCalendar, type MailAttachment } from "@/server/bookings/calendar";
 import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
+import { QuoteChangeAskedMail, quoteChangeAskedSubject, QuoteRequestedMail, quoteRequestedSubject, QuoteSentMail, quoteSentSubject } from "./templates/quotes";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
 import { BackInStockMail, backInStockSubject, LowStockMail, lowStockSubject } from "./templates/stock-notices";
 
@@ -78,6 +79,9 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
   password_reset: { schema: mailDataSchemas.password_reset, subject: passwordResetSubject, Component: PasswordResetMail },
   email_change_confirm: { schema: mailDataSchemas.email_change_confirm, subject: emailChangeConfirmSubject, Component: EmailChangeConfirmMail },
   email_change_notice: { schema: mailDataSchemas.email_change_notice, subject: emailChangeNoticeSubject, Component: EmailChangeNoticeMail },
+  quote_requested: { schema: mailDataSchemas.quote_requested, subject: quoteRequestedSubject, Component: QuoteRequestedMail },
+  quote_sent: { schema: mailDataSchemas.quote_sent, subject: quoteSentSubject, Component: QuoteSentMail },
+  quote_change_asked: { schema: mailDataSchemas.quote_change_asked, subject: quoteChangeAskedSubject, Component: QuoteChangeAskedMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */
