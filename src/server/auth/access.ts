@@ -46,6 +46,7 @@ export const ADMIN_LINKS: [NavLink, ...NavLink[]] = [
   { href: "/admin/overview", label: "Overview" },
   PRODUCT_DASHBOARD,
   ORDER_MANAGEMENT,
+  { href: "/admin/quotes", label: "Quotes" },
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/settings", label: "Shop settings" },
