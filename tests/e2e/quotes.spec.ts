@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { messages, quoteMessages as q } from "../../src/lib/messages";
@@ -16,6 +17,13 @@ async function pdfText(download: Download): Promise<string> {
   const content = await (await doc.getPage(1)).getTextContent();
   await task.destroy();
   return content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " ");
+}
+
+async function noSeriousAxeViolations(page: Page, label: string) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function signUp(page: Page, fullName: string) {
@@ -50,6 +58,7 @@ test.describe("quotes", () => {
     await expect(page.getByRole("button", { name: "Add to Cart" }).first()).toBeVisible();
     await page.getByTestId("request-quote").click();
     await expect(page).toHaveURL(/\/quotes\/new\?product=/);
+    await noSeriousAxeViolations(page, "request form");
     await page.getByLabel(q.descriptionLabel).fill("120 golf shirts, navy, our logo on the chest.");
     await page.getByLabel(SHIRT.name).fill("120");
     await page.getByLabel(q.companyLabel).fill("Nomsa Holdings");
@@ -85,6 +94,7 @@ test.describe("quotes", () => {
     await page.goto(quoteUrl);
     await expect(page.getByRole("heading", { name: `Quote ${number}` })).toBeVisible();
     await expect(page.getByTestId("quote-total")).toHaveText("Total R18450.00");
+    await noSeriousAxeViolations(page, "quote page");
     await page.getByRole("button", { name: q.changeButton }).click();
     await page.getByLabel(q.changeLabel).fill("Could the set-up be less for a repeat order?");
     await page.getByRole("button", { name: q.sendChange }).click();
@@ -94,6 +104,7 @@ test.describe("quotes", () => {
     await admin.goto(`/admin/quotes/${requestId}`);
     await expect(admin.getByText(q.changeRequested).first()).toBeVisible();
     await expect(admin.getByRole("heading", { name: q.revise })).toBeVisible();
+    await noSeriousAxeViolations(admin, "quote builder");
     await admin.getByTestId("builder-line").nth(1).getByLabel(q.unitPriceLabel).fill("300");
     await admin.getByRole("button", { name: q.send }).click();
     await expect(admin.getByText(q.sent(number))).toBeVisible();
