@@ -13,18 +13,18 @@ export function QuoteLines({ version }: { version: QuoteVersion }) {
         <thead className="text-left text-muted">
           <tr>
             <th className="py-2 font-medium">Item</th>
-            <th className="py-2 text-right font-medium">Price</th>
-            <th className="py-2 text-right font-medium">Quantity</th>
-            <th className="py-2 text-right font-medium">Amount</th>
+            <th className="py-2 pl-3 text-right font-medium">Price</th>
+            <th className="py-2 pl-3 text-right font-medium">Quantity</th>
+            <th className="py-2 pl-3 text-right font-medium">Amount</th>
           </tr>
         </thead>
         <tbody>
           {version.lines.map((line, index) => (
             <tr key={index} className="border-t border-line">
               <td className="py-2">{line.description}</td>
-              <td className="tabular py-2 text-right">{formatRand2(line.unitPrice)}</td>
-              <td className="tabular py-2 text-right">× {line.quantity}</td>
-              <td className="tabular py-2 text-right">{formatRand2(line.unitPrice * line.quantity)}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">{formatRand2(line.unitPrice)}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">× {line.quantity}</td>
+              <td className="tabular py-2 pl-3 text-right whitespace-nowrap">{formatRand2(line.unitPrice * line.quantity)}</td>
             </tr>
           ))}
         </tbody>
