@@ -23,7 +23,7 @@ export default async function HomePage() {
             <Link href="/products" className={buttonClasses("accent")}>
               Shop products and services
             </Link>
-            <Link href="/contact" className={buttonClasses("onDark")}>
+            <Link href="/quotes/new" className={buttonClasses("onDark")}>
               Ask for a quote
             </Link>
           </div>

@@ -121,3 +121,6 @@ export const MAX_PRODUCT_PICTURES = 12;
 export const BOOKING_HOLD_MINUTES = 15;
 /** How many days of free times a service's page shows. */
 export const BOOKING_DAYS_SHOWN = 7;
+
+/** How many quote requests a list (the profile's, the admins' inbox) shows, latest change first. */
+export const QUOTE_LIST_LIMIT = 200;

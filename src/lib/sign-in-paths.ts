@@ -22,6 +22,7 @@ export function signInReasonFor(path: string): SignInReason | undefined {
     case "cart":
     case "checkout":
     case "admin":
+    case "quotes":
       return first;
     default:
       return undefined;

@@ -44,3 +44,15 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 /** Where a consent was given. */
 export const CONSENT_SOURCES = ["profile", "signup", "checkout"] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** The quote_status enum: a quote version's life (docs/quotes.md). */
+export const QUOTE_STATUSES = ["draft", "sent", "accepted", "declined", "superseded"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** How a version reads (public.quote_state()): its status, or "expired" for a sent one past its date. */
+export const QUOTE_STATES = [...QUOTE_STATUSES, "expired"] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+
+/** products.quote_mode: "Request a quote" not offered, beside Add to Cart, or instead of it (docs/quotes.md). */
+export const QUOTE_MODES = ["off", "beside", "instead"] as const;
+export type QuoteMode = (typeof QUOTE_MODES)[number];

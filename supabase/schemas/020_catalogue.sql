@@ -62,7 +62,10 @@ create table public.products (
   available boolean not null default true,
   created_at timestamptz not null default now(),
   -- Days before the product can be delivered or collected (090_fulfilment.sql's day offer).
-  lead_time_days integer not null default 0 check (lead_time_days between 0 and 60)
+  lead_time_days integer not null default 0 check (lead_time_days between 0 and 60),
+  -- "Request a quote" on its page (105_quotes.sql, docs/quotes.md): not offered ('off'), beside
+  -- Add to Cart ('beside'), or instead of it ('instead': add_variant_to_cart() refuses it).
+  quote_mode text not null default 'off' check (quote_mode in ('off', 'beside', 'instead'))
 );
 
 -- The shop lists available products newest first, optionally per category.

@@ -77,7 +77,8 @@ grant update (quantity) on public.cart_items to authenticated;
 -- new line at 1; only available variants of available products, personalisation as the product
 -- asks (private.check_personalisation), and no more than a counted variant has in stock
 -- (place_order takes the stock; this only keeps a cart from asking for what is not there). A
--- bookable service needs its slot ('slot_required': add_booking_to_cart).
+-- bookable service needs its slot ('slot_required': add_booking_to_cart); a product sold by
+-- quote only is asked for by quote ('quote_only').
 -- Security invoker: the caller's own RLS policies decide, as for any direct write.
 create function public.add_variant_to_cart(p_variant_id uuid, p_personalisation jsonb) returns public.cart_items
 language plpgsql security invoker set search_path = ''
@@ -99,6 +100,10 @@ begin
   end if;
   if exists (select 1 from public.bookable_services b where b.product_id = v_variant.product_id) then
     raise exception 'slot_required';
+  end if;
+  -- Sold by quote only (docs/quotes.md): asked for through "Request a quote", never the cart.
+  if exists (select 1 from public.products p where p.id = v_variant.product_id and p.quote_mode = 'instead') then
+    raise exception 'quote_only';
   end if;
   perform private.check_personalisation(v_variant.product_id, coalesce(p_personalisation, '{}'), v_uid);
   insert into public.cart_items as c (user_id, product_id, variant_id, personalisation, quantity)
@@ -192,7 +197,7 @@ revoke execute on function public.increase_cart_line(uuid) from public, anon;
 grant execute on function public.increase_cart_line(uuid) to authenticated, service_role;
 
 -- public.orders -------------------------------------------------------------------------------
--- Created only through place_order() (100_checkout.sql); the owner and admins read, admins set
+-- Created only through place_order() (100_checkout.sql) or accept_quote() (105_quotes.sql); the owner and admins read, admins set
 -- the status. Status history, notices, mails, invoices, capacity and the sales rollup are written
 -- by triggers in the transaction of the change itself, so none can be missing after a commit.
 -- Triggers (they fire in name order within each timing):
@@ -234,6 +239,10 @@ create table public.orders (
   -- Also an order line ("Delivery to ..."), and part of total; kept here apart from the goods.
   delivery_fee numeric(12, 2) not null default 0 check (delivery_fee >= 0),
   unique (user_id, idempotency_key),
+  -- The quote version this order was accepted from (105_quotes.sql, where the foreign key is
+  -- added): one order per version. The customer's purchase-order number given when accepting.
+  quote_id uuid unique,
+  purchase_order text check (char_length(purchase_order) between 1 and 60),
   -- An order with booked lines whose service asks a deposit (docs/bookings.md): what checkout
   -- asked (every line in full but the booked ones' deposits; 0 when nothing was due then), less
   -- than the total. Null: the whole total was due at checkout. The balance (total - deposit) is

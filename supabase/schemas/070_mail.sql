@@ -15,7 +15,8 @@ create table public.mail_outbox (
   template text not null check (template in (
     'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
     'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice',
-    'low_stock', 'back_in_stock', 'whatsapp_stopped', 'booking_changed', 'booking_reminder')),
+    'low_stock', 'back_in_stock', 'whatsapp_stopped', 'booking_changed', 'booking_reminder',
+    'quote_requested', 'quote_sent', 'quote_change_asked')),
   data jsonb not null,
   created_at timestamptz not null default now(),
   attempts integer not null default 0,

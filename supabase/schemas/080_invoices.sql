@@ -253,6 +253,7 @@ declare
   v_rate numeric := private.vat_rate_percent();
   v_document text;
   v_number text;
+  v_quote text;
   v_id uuid;
   v_total numeric(12, 2);
   v_deposit_invoice jsonb;
@@ -275,6 +276,11 @@ begin
   select p.invoice_company, p.invoice_address, p.invoice_vat_number
     into v_company, v_address, v_buyer_vat
     from public.profiles p where p.id = v_order.user_id;
+  -- An order accepted from a quote (105_quotes.sql) names the quote, and the customer's
+  -- purchase-order number when they gave one.
+  select r.number into v_quote
+    from public.quotes q join public.quote_requests r on r.id = q.request_id
+    where q.id = v_order.quote_id;
 
   select array_agg(l.amount order by l.id),
          jsonb_agg(jsonb_build_object(
@@ -330,6 +336,8 @@ begin
     'issuedAt', now(),
     'orderReference', v_order.reference,
     'orderDate', v_order.created_at,
+    'quoteNumber', v_quote,
+    'purchaseOrder', v_order.purchase_order,
     'seller', jsonb_build_object(
       'name', v_settings.legal_name, 'address', v_settings.legal_address,
       'vatNumber', case when v_settings.vat_registered then v_settings.vat_number end),

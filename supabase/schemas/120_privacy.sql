@@ -27,7 +27,7 @@ $$;
 revoke execute on function public.purge_expired_records() from public, anon, authenticated;
 grant execute on function public.purge_expired_records() to service_role;
 
--- Personalisation files (060_storage.sql) no cart line and no order line names, a week after they
+-- Personalisation files (060_storage.sql) no cart line, no order line and no quote request names, a week after they
 -- were uploaded: a logo uploaded and never added, a line removed, an order gone after its 5 years.
 -- Returns their paths; the server removes them through the storage port (src/server/privacy/).
 create function public.unused_personalisation_files()
@@ -41,6 +41,8 @@ as $$
     select e ->> 'value'
     from public.order_items i, jsonb_array_elements(i.personalisation) e
     where i.personalisation <> '[]' and e ->> 'kind' = 'file'
+    union
+    select q.path from public.quote_files q
   )
   select o.name
   from storage.objects o

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopDay } from "@/lib/days";
 import { defaultOpeningHours } from "@/lib/opening-hours";
 import { appRouter } from "@/server/api/root";
 import { runAs } from "@/server/db/as-caller";
@@ -170,6 +171,7 @@ const rules: Record<string, Rule> = {
   "adminProducts.addCategory": { expect: ADMINS, input: () => ({ name: `Matrix ${randomUUID().slice(0, 6)}` }) },
   "adminProducts.create": { expect: ADMINS, input: () => productForm() },
   "adminProducts.update": { expect: ADMINS, input: async () => productForm({ id: await freshProduct() }) },
+  "adminProducts.setQuoteMode": { expect: ADMINS, input: async () => ({ id: await freshProduct(), quoteMode: "beside" }) },
   "adminProducts.setAvailability": { expect: ADMINS, input: async () => ({ id: await freshProduct(), available: false }) },
   "adminProducts.delete": { expect: ADMINS, input: async () => ({ id: await freshProduct() }) },
   "adminProducts.pictures": { expect: ADMINS, input: () => ({ productId }) },
@@ -333,6 +335,7 @@ const rules: Record<string, Rule> = {
   "orders.byReference": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: () => ({ reference: orderA.reference }) },
   "overview.summary": { expect: ADMINS },
   "overview.range": { expect: ADMINS, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
+  "overview.quotes": { expect: ADMINS, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
   "profile.uploadAvatar": {
     expect: SIGNED_IN,
     input: () => {
@@ -394,7 +397,54 @@ const rules: Record<string, Rule> = {
   "stockNotices.withdraw": { expect: SIGNED_IN, input: (role) => ({ variantId: askedVariant[role] }), prepare: askFirst },
   "stockNotices.requested": { expect: SIGNED_IN, input: async () => ({ variantIds: [await soldOutVariant()] }) },
   "stockNotices.lowStockNotice": { expect: ADMINS, input: async () => ({ id: await lowStockNoticeId() }) },
+  // Quotes (docs/quotes.md): customers ask and decide on their own; admins price. Each decision
+  // is tried on a fresh quote of customer A's: B gets NOT_FOUND (A's quote is not theirs to see).
+  "quotes.request": { expect: CUSTOMERS, input: () => ({ description: "A matrix quote, please." }) },
+  "quotes.uploadFile": {
+    expect: CUSTOMERS,
+    input: () => {
+      const form = new FormData();
+      form.set("file", png("logo.png"));
+      return form;
+    },
+  },
+  "quotes.mine": { expect: SIGNED_IN },
+  "quotes.pdf": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId }) },
+  "quotes.byId": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ requestId: (await sentQuoteOfA()).requestId }) },
+  "quotes.accept": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" }, input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId }) },
+  "quotes.decline": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" },
+    input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId, reason: "Too dear." }),
+  },
+  "quotes.askChange": {
+    expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" },
+    input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId, message: "Navy, please." }),
+  },
+  "adminQuotes.inbox": { expect: ADMINS },
+  "adminQuotes.variants": { expect: ADMINS },
+  "adminQuotes.get": { expect: ADMINS, input: async () => ({ requestId: (await sentQuoteOfA()).requestId }) },
+  "adminQuotes.saveDraft": { expect: ADMINS, input: async () => draftInput((await callers.customerA.quotes.request({ description: "Matrix draft." })).requestId) },
+  "adminQuotes.send": {
+    expect: ADMINS,
+    input: async () => {
+      const { requestId } = await callers.customerA.quotes.request({ description: "Matrix send." });
+      return { quoteId: (await callers.admin.adminQuotes.saveDraft(draftInput(requestId))).quoteId };
+    },
+  },
 };
+
+/** A draft of one custom line, valid for 30 days. */
+function draftInput(requestId: string) {
+  return { requestId, validUntil: shopDay(30), lines: [{ kind: "custom" as const, description: "Matrix work", quantity: 1, unitPrice: "100" }] };
+}
+
+/** A fresh request of customer A's, priced and sent by the admin. */
+async function sentQuoteOfA(): Promise<{ requestId: string; quoteId: string }> {
+  const { requestId } = await callers.customerA.quotes.request({ description: "Matrix quote." });
+  const { quoteId } = await callers.admin.adminQuotes.saveDraft(draftInput(requestId));
+  await callers.admin.adminQuotes.send({ quoteId });
+  return { requestId, quoteId };
+}
 
 /** "Pay now" as `role` sends it: a customer with their reserved reference, anyone else a made-up one. */
 async function payNowInput(role: Role) {

@@ -110,6 +110,7 @@ describe("joining Realtime", () => {
     expect(join?.config.postgres_changes).toEqual([
       { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${CUSTOMER.id}` },
       { event: "*", schema: "public", table: "orders" },
+      { event: "*", schema: "public", table: "quote_requests" },
     ]);
     expect(join?.config).toMatchObject({ private: false, presence: { enabled: false } });
     expect(join?.params).toMatchObject({ apikey: ANON_KEY, vsn: "2.0.0" });
@@ -125,6 +126,7 @@ describe("joining Realtime", () => {
     expect(joinOf(fake, ADMIN)?.config.postgres_changes).toEqual([
       { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${ADMIN.id}` },
       { event: "*", schema: "public", table: "orders" },
+      { event: "*", schema: "public", table: "quote_requests" },
       { event: "INSERT", schema: "public", table: "contact_messages" },
       { event: "INSERT", schema: "public", table: "low_stock_notices" },
     ]);

@@ -51,10 +51,10 @@ describe("migrations", () => {
     ]);
   });
 
-  it("publish orders, cart items, contact messages and low-stock notices to realtime", async () => {
+  it("publish orders, cart items, contact messages, low-stock notices and quote requests to realtime", async () => {
     const { rows } = await sql<{ tablename: string }>`
       select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by tablename`.execute(db.kysely);
-    expect(rows.map((row) => row.tablename)).toEqual(["cart_items", "contact_messages", "low_stock_notices", "orders"]);
+    expect(rows.map((row) => row.tablename)).toEqual(["cart_items", "contact_messages", "low_stock_notices", "orders", "quote_requests"]);
   });
 
   it.runIf(!process.env.DATABASE_URL && platform === "compat")("run the embedded Postgres with small shared buffers (it keeps them in the server's memory)", async () => {

@@ -36,6 +36,13 @@ const ids = {
   booking: "",
   block: "",
   consent: "",
+  quoteRequest: "",
+  quote: "",
+  draftQuote: "",
+  quoteLine: "",
+  draftLine: "",
+  quoteFile: "",
+  quoteMessage: "",
 };
 
 function identityOf(actor: Actor): DbIdentity {
@@ -315,6 +322,69 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("sales_day_products").set({ lines: 99 }).executeTakeFirst()), allowed: [] },
     delete: { run: (t) => some(t.deleteFrom("sales_day_products").executeTakeFirst()), allowed: [] },
   },
+  // Quotes (docs/quotes.md): a customer reads their own request and the versions sent to them,
+  // admins everything; nobody writes them but the quote functions.
+  quote_requests: {
+    select: { run: (t) => some(t.selectFrom("quote_requests").select("id").where("id", "=", ids.quoteRequest).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) => t.insertInto("quote_requests").values({ user_id: users.customerA.id, customer_name: "A", customer_email: "a@example.test", description: "More", items: "[]" }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("quote_requests").set({ description: "Changed" }).where("id", "=", ids.quoteRequest).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_requests").where("id", "=", ids.quoteRequest).executeTakeFirst()), allowed: [] },
+  },
+  quotes: {
+    select: { run: (t) => some(t.selectFrom("quotes").select("id").where("id", "=", ids.quote).execute()), allowed: ["customerA", "admin"] },
+    insert: { run: (t) => t.insertInto("quotes").values({ request_id: ids.quoteRequest, version: 9, valid_until: "2099-01-01", created_by: null }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("quotes").set({ status: "accepted" }).where("id", "=", ids.quote).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quotes").where("id", "=", ids.quote).executeTakeFirst()), allowed: [] },
+  },
+  // A version still in draft is the admins' alone.
+  "quotes (draft)": {
+    select: { run: (t) => some(t.selectFrom("quotes").select("id").where("id", "=", ids.draftQuote).execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("quotes").values({ request_id: ids.quoteRequest, version: 8, valid_until: "2099-01-01", created_by: null }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("quotes").set({ note: "Changed" }).where("id", "=", ids.draftQuote).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quotes").where("id", "=", ids.draftQuote).executeTakeFirst()), allowed: [] },
+  },
+  quote_lines: {
+    select: { run: (t) => some(t.selectFrom("quote_lines").select("id").where("id", "=", ids.quoteLine).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) => t.insertInto("quote_lines").values({ quote_id: ids.quote, position: 5, is_custom: true, description: "Extra", quantity: 1, unit_price: "1.00", product_id: null, variant_id: null }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("quote_lines").set({ unit_price: "1.00" }).where("id", "=", ids.quoteLine).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_lines").where("id", "=", ids.quoteLine).executeTakeFirst()), allowed: [] },
+  },
+  "quote_lines (draft)": {
+    select: { run: (t) => some(t.selectFrom("quote_lines").select("id").where("id", "=", ids.draftLine).execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) => t.insertInto("quote_lines").values({ quote_id: ids.draftQuote, position: 5, is_custom: true, description: "Extra", quantity: 1, unit_price: "1.00", product_id: null, variant_id: null }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("quote_lines").set({ unit_price: "1.00" }).where("id", "=", ids.draftLine).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_lines").where("id", "=", ids.draftLine).executeTakeFirst()), allowed: [] },
+  },
+  quote_files: {
+    select: { run: (t) => some(t.selectFrom("quote_files").select("id").where("id", "=", ids.quoteFile).execute()), allowed: ["customerA", "admin"] },
+    insert: { run: (t) => t.insertInto("quote_files").values({ request_id: ids.quoteRequest, path: `${users.customerB.id}/x.png`, file_name: "x.png" }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("quote_files").set({ file_name: "y.png" }).where("id", "=", ids.quoteFile).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_files").where("id", "=", ids.quoteFile).executeTakeFirst()), allowed: [] },
+  },
+  quote_messages: {
+    select: { run: (t) => some(t.selectFrom("quote_messages").select("id").where("id", "=", ids.quoteMessage).execute()), allowed: ["customerA", "admin"] },
+    insert: {
+      run: (t) => t.insertInto("quote_messages").values({ request_id: ids.quoteRequest, quote_id: null, author_id: null, from_customer: true, kind: "change", body: "Cheaper" }).execute(),
+      allowed: [],
+    },
+    update: { run: (t) => some(t.updateTable("quote_messages").set({ body: "Changed" }).where("id", "=", ids.quoteMessage).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_messages").where("id", "=", ids.quoteMessage).executeTakeFirst()), allowed: [] },
+  },
+  quote_counters: {
+    select: { run: (t) => some(t.selectFrom("quote_counters").select("last_number").execute()), allowed: ["admin"] },
+    insert: { run: (t) => t.insertInto("quote_counters").values({ id: false, last_number: "0" }).execute(), allowed: [] },
+    update: { run: (t) => some(t.updateTable("quote_counters").set({ last_number: "0" }).executeTakeFirst()), allowed: [] },
+    delete: { run: (t) => some(t.deleteFrom("quote_counters").executeTakeFirst()), allowed: [] },
+  },
 };
 
 /** A complete published settings row, as the insert cell proposes it. */
@@ -386,6 +456,24 @@ beforeAll(async () => {
   ids.request = (await k.insertInto("back_in_stock_requests").values({ user_id: users.customerA.id, variant_id: ids.soldOutVariant }).returning("id").executeTakeFirstOrThrow()).id;
   ids.consent = (
     await k.insertInto("messaging_consents").values({ user_id: users.customerA.id, kind: "whatsapp_updates", phone: "+27821234567", source: "profile", words: "Send my order updates on WhatsApp" }).returning("id").executeTakeFirstOrThrow()
+  ).id;
+  // A's quote request with a sent version (one line), a draft of the next, a file and a message
+  // (written directly: the rows matter, not how; tests/api/quotes.test.ts goes through the functions).
+  ids.quoteRequest = (
+    await k.insertInto("quote_requests").values({ user_id: users.customerA.id, customer_name: "Customer A", customer_email: users.customerA.email, description: "Shirts", items: "[]" }).returning("id").executeTakeFirstOrThrow()
+  ).id;
+  ids.quote = (await k.insertInto("quotes").values({ request_id: ids.quoteRequest, version: 1, valid_until: "2099-01-01", created_by: users.admin.id }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.quoteLine = (
+    await k.insertInto("quote_lines").values({ quote_id: ids.quote, position: 0, is_custom: true, description: "Set-up", quantity: 1, unit_price: "450.00", product_id: null, variant_id: null }).returning("id").executeTakeFirstOrThrow()
+  ).id;
+  await k.updateTable("quotes").set({ status: "sent", sent_at: new Date(), total: "450.00" }).where("id", "=", ids.quote).execute();
+  ids.draftQuote = (await k.insertInto("quotes").values({ request_id: ids.quoteRequest, version: 2, valid_until: "2099-01-01", created_by: users.admin.id }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.draftLine = (
+    await k.insertInto("quote_lines").values({ quote_id: ids.draftQuote, position: 0, is_custom: true, description: "Set-up", quantity: 1, unit_price: "400.00", product_id: null, variant_id: null }).returning("id").executeTakeFirstOrThrow()
+  ).id;
+  ids.quoteFile = (await k.insertInto("quote_files").values({ request_id: ids.quoteRequest, path: `${users.customerA.id}/1_logo.png`, file_name: "logo.png" }).returning("id").executeTakeFirstOrThrow()).id;
+  ids.quoteMessage = (
+    await k.insertInto("quote_messages").values({ request_id: ids.quoteRequest, quote_id: ids.quote, author_id: users.customerA.id, from_customer: true, kind: "change", body: "Navy please" }).returning("id").executeTakeFirstOrThrow()
   ).id;
   const orphan = await createUser(db);
   await k.deleteFrom("profiles").where("id", "=", orphan.id).execute();

@@ -83,6 +83,30 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "one tap on the profile: it marks the caller's own live consent of that kind withdrawn, nothing else",
   },
+  "public.request_quote(p_description text, p_items jsonb, p_preferred_date date, p_company text, p_vat_number text, p_files jsonb)": {
+    roles: ["authenticated"],
+    reason: "customers have no INSERT on the quote tables: it records the caller's own request, names each product as it is now, and names only files stored under the caller's own folder that no other request names; the shop's mail is written with it",
+  },
+  "public.save_quote_draft(p_request_id uuid, p_valid_until date, p_terms text, p_note text, p_lines jsonb)": {
+    roles: ["authenticated"],
+    reason: "admins only (it refuses anyone else): a request's next version as a draft, its total summed in SQL; never once a version was accepted",
+  },
+  "public.send_quote(p_quote_id uuid)": {
+    roles: ["authenticated"],
+    reason: "admins only (it refuses anyone else): numbers the draft from the counter row customers cannot write, supersedes the version sent before, freezes it and mails the customer",
+  },
+  "public.accept_quote(p_quote_id uuid, p_purchase_order text)": {
+    roles: ["authenticated"],
+    reason: "customers have no INSERT on orders: it places the one order of the caller's own sent version, checked for state and validity at that moment, at the quoted prices, as place_order places orders",
+  },
+  "public.decline_quote(p_quote_id uuid, p_reason text)": {
+    roles: ["authenticated"],
+    reason: "customers cannot update quotes: it declines the caller's own open version, with their reason",
+  },
+  "public.ask_quote_change(p_quote_id uuid, p_message text)": {
+    roles: ["authenticated"],
+    reason: "customers cannot write quote messages: it records the caller's message about their own open version and mails the shop",
+  },
   "public.open_checkout_reference()": {
     roles: ["authenticated"],
     reason:

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FULFILMENT_METHODS, INVOICE_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, USER_ROLES } from "@/lib/statuses";
+import { FULFILMENT_METHODS, INVOICE_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, QUOTE_MODES, QUOTE_STATUSES, USER_ROLES } from "@/lib/statuses";
 import { freshDatabase, type TestDatabase } from "../helpers/database";
 
 /** src/lib/statuses.ts declares each status once; here each list is checked against the database's own. */
@@ -31,6 +31,11 @@ describe(`status values (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, 
   it("order_status and user_role are the enums' values, in the enums' order", async () => {
     expect(await enumValues("order_status")).toEqual([...ORDER_STATUSES]);
     expect(await enumValues("user_role")).toEqual([...USER_ROLES]);
+  });
+
+  it("quote_status is the enum's values in its order, and a product's quote modes its column's check", async () => {
+    expect(await enumValues("quote_status")).toEqual([...QUOTE_STATUSES]);
+    expect((await checkedValues("products", "quote_mode")).sort()).toEqual([...QUOTE_MODES].sort());
   });
 
   it("payment methods, payment outcomes, fulfilment methods and invoice kinds are their columns' checks", async () => {

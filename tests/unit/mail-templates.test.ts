@@ -81,6 +81,25 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
     cancelled: false,
     sequence: 1796000000,
   },
+  quote_requested: {
+    requestId: "00000000-0000-4000-8000-000000000002",
+    customerName: HOSTILE,
+    customerEmail: "bob@example.com",
+    description: "120 branded shirts\nLogo on the <line> chest",
+    itemCount: 1,
+    fileCount: 1,
+    preferredDate: "2026-12-20",
+    company: "Bob Builders Ltd",
+  },
+  quote_sent: { requestId: "00000000-0000-4000-8000-000000000002", customerName: HOSTILE, number: "Q-000012", version: 2, total: "18450.00", validUntil: "2026-12-31" },
+  quote_change_asked: {
+    requestId: "00000000-0000-4000-8000-000000000002",
+    customerName: HOSTILE,
+    customerEmail: "bob@example.com",
+    number: "Q-000012",
+    version: 1,
+    message: "Navy instead of black, please",
+  },
 };
 
 function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
@@ -139,6 +158,9 @@ describe("every template", () => {
       "email_change_notice",
       "booking_changed",
       "booking_reminder",
+      "quote_requested",
+      "quote_sent",
+      "quote_change_asked",
     ]);
     expect(isMailTemplate("order_received")).toBe(true);
     expect(isMailTemplate("toString")).toBe(false);
@@ -430,5 +452,24 @@ describe("mail theme", () => {
       expect(match, token).not.toBeNull();
       expect(mailTheme[key as keyof typeof mailThemeTokens].toLowerCase(), token).toBe(match?.[1]?.toLowerCase());
     }
+  });
+});
+
+describe("quote mails", () => {
+  it("the customer's quote names its number, version, total and validity, and links to the quote page", async () => {
+    const mail = await render("quote_sent");
+    expect(mail.subject).toBe("Your revised quote Q-000012 from Our World Services");
+    expectInBoth(mail, "Q-000012 (version 2)");
+    expectInBoth(mail, "R18450");
+    expect(mail.html).toContain("https://shop.example.co.za/profile/quotes/00000000-0000-4000-8000-000000000002");
+  });
+
+  it("the shop's mails carry the customer's words and link to the inbox", async () => {
+    const requested = await render("quote_requested");
+    expectInBoth(requested, "Bob Builders Ltd");
+    expect(requested.html).toContain("https://shop.example.co.za/admin/quotes/00000000-0000-4000-8000-000000000002");
+    const change = await render("quote_change_asked");
+    expect(change.subject).toContain("Q-000012");
+    expectInBoth(change, "Navy instead of black, please");
   });
 });

@@ -7,6 +7,8 @@ import { ProfileMenu } from "@/components/profile/profile-menu";
 import { PurchaseHistory } from "@/components/profile/purchase-history";
 import { WhatsAppConsent } from "@/components/profile/whatsapp-consent";
 import { InvoiceDetails } from "@/components/invoices/invoice-details";
+import { QuoteList } from "@/components/quotes/quote-list";
+import { quoteMessages } from "@/lib/messages";
 import { buttonClasses } from "@/components/ui/button";
 import { requireAccess } from "@/server/auth/guards";
 import { getRequestContext } from "@/trpc/request-context";
@@ -23,6 +25,7 @@ export default async function ProfilePage() {
   // browser, which has the streamed result before it hydrates, renders the data: React #418.
   await api.orders.mine.prefetch();
   await api.messaging.myConsents.prefetch();
+  if (user.role !== "admin") await api.quotes.mine.prefetch();
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -50,6 +53,20 @@ export default async function ProfilePage() {
           </HydrateClient>
         </div>
       </section>
+
+      {/* Customers' quotes (admins price them in the quote inbox). */}
+      {user.role === "admin" ? null : (
+        <section aria-labelledby="quotes-heading" className="mt-10">
+          <h2 id="quotes-heading" className="text-2xl font-bold">
+            {quoteMessages.listTitle}
+          </h2>
+          <div className="mt-4">
+            <HydrateClient>
+              <QuoteList />
+            </HydrateClient>
+          </div>
+        </section>
+      )}
 
       <div className="mt-10">
         <InvoiceDetails />

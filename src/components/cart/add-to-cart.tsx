@@ -3,6 +3,7 @@ import { messages } from "@/lib/messages";
 import { AddToCartButton } from "@/components/signed-in";
 import { buttonClasses } from "@/components/ui/button";
 import type { CatalogueProduct } from "@/server/catalogue/catalogue-queries";
+import { RequestQuoteLink } from "@/components/quotes/request-quote-link";
 import { SignInToAdd } from "./sign-in-to-add";
 
 export type Viewer = "visitor" | "customer" | "admin";
@@ -19,12 +20,14 @@ export function AddToCart({
   viewer,
   compact = false,
 }: {
-  product: Pick<CatalogueProduct, "id" | "available" | "hasOptions" | "stock" | "bookable">;
+  product: Pick<CatalogueProduct, "id" | "available" | "hasOptions" | "stock" | "bookable" | "quoteMode">;
   viewer: Viewer;
   compact?: boolean;
 }) {
   if (viewer === "admin") return null;
   if (!product.available) return <p className="text-sm font-medium text-danger">{messages.cart.unavailable}</p>;
+  // Sold by quote only: asked for, never added (add_variant_to_cart() refuses it too).
+  if (product.quoteMode === "instead") return <RequestQuoteLink productId={product.id} viewer={viewer} primary className={compact ? "w-full" : "w-full sm:w-auto"} />;
   if (product.stock === 0) return <p className="text-sm font-medium text-danger">{messages.catalogue.soldOut}</p>;
   const className = compact ? "w-full" : "w-full sm:w-auto";
   if (product.hasOptions || product.bookable) {

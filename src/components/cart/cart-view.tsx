@@ -3,7 +3,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { formatRand } from "@/lib/money";
-import { messages } from "@/lib/messages";
+import { messages, quoteMessages } from "@/lib/messages";
 import { stockLabel } from "@/lib/stock";
 import { PersonalisationList } from "@/components/orders/personalisation-list";
 import { BookingHold } from "@/components/bookings/booking-hold";
@@ -115,6 +115,9 @@ export function CartView() {
         <p className="text-sm text-muted">Pay by bank transfer and upload your proof of payment at checkout.</p>
         <Link href="/checkout" className={buttonClasses("accent", "w-full")}>
           Proceed to Checkout
+        </Link>
+        <Link href="/quotes/new?from=cart" className={buttonClasses("outline", "w-full")}>
+          {quoteMessages.askForTheseButton}
         </Link>
         <StatusMessage message={flash.message} />
       </aside>

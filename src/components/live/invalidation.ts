@@ -14,6 +14,8 @@ export const LIVE_INVALIDATIONS: Record<LiveTable, (utils: Utils) => Promise<unk
   contact_messages: (utils) => [utils.contact.invalidate()],
   // Stock is shown on the product dashboard (the low and sold-out filter).
   low_stock_notices: (utils) => [utils.adminProducts.invalidate()],
+  // A request asked, priced, sent or decided: the customer's quotes and the admins' inbox.
+  quote_requests: (utils) => [utils.quotes.invalidate(), utils.adminQuotes.invalidate()],
 };
 
 /** Refetches what a change of `table` touched. */

@@ -86,7 +86,8 @@ export function watchRealtime(
     let channel = host
       .channel(`shop-live-${id}`)
       .on<Row>("postgres_changes", { event: "*", schema: "public", table: "cart_items", filter: `user_id=eq.${id}` }, forward("cart_items"))
-      .on<Row>("postgres_changes", { event: "*", schema: "public", table: "orders" }, forward("orders"));
+      .on<Row>("postgres_changes", { event: "*", schema: "public", table: "orders" }, forward("orders"))
+      .on<Row>("postgres_changes", { event: "*", schema: "public", table: "quote_requests" }, forward("quote_requests"));
     // RLS would send a customer none anyway; not asking spares Realtime the check per message.
     if (role === "admin") {
       channel = channel

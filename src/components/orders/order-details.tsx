@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { formatRand2 } from "@/lib/money";
-import { messages, orderPageMessages as m } from "@/lib/messages";
+import { messages, orderPageMessages as m, quoteMessages } from "@/lib/messages";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { InvoiceLinks } from "@/components/invoices/invoice-links";
 import { AttachProofForm } from "@/components/payments/attach-proof-form";
@@ -39,6 +39,12 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
         <p>
           Status: <span className="font-semibold text-brand-800" data-testid="order-status">{messages.orderStatus[order.status]}</span>
         </p>
+        {order.quoteNumber ? (
+          <p className="text-sm text-muted" data-testid="from-quote">
+            {quoteMessages.fromQuote(order.quoteNumber)}
+            {order.purchaseOrder ? ` · ${quoteMessages.purchaseOrderShown(order.purchaseOrder)}` : ""}
+          </p>
+        ) : null}
         {paid ? <p className="text-sm font-medium text-green-800">{messages.payments.paidBy(paid.provider)}</p> : null}
         <FulfilmentSummary fulfilment={order.fulfilment} />
         <table className="w-full text-sm" aria-label="Order lines">

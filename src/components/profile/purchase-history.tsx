@@ -4,7 +4,7 @@ import Link from "next/link";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";
-import { messages, orderPageMessages, purchaseHistoryMessages } from "@/lib/messages";
+import { messages, orderPageMessages, purchaseHistoryMessages, quoteMessages } from "@/lib/messages";
 import { orderPath } from "@/lib/order-paths";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
@@ -107,6 +107,7 @@ export function PurchaseHistory() {
           <p className="mt-1 text-sm">
             Status: <span className="font-semibold text-brand-800" data-testid="order-status">{messages.orderStatus[order.status]}</span>
           </p>
+          {order.quoteNumber ? <p className="text-sm text-muted" data-testid="from-quote">{quoteMessages.fromQuote(order.quoteNumber)}</p> : null}
           <ShopReason status={order.status} reason={shopReason(order)} />
           <OnlinePayment order={order} />
           <FulfilmentSummary fulfilment={order.fulfilment} />

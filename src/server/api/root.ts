@@ -15,6 +15,7 @@ import { ordersRouter } from "@/server/orders/router";
 import { paymentsRouter } from "@/server/payments/router";
 import { overviewRouter } from "@/server/overview/router";
 import { profileRouter } from "@/server/profile/router";
+import { adminQuotesRouter, quotesRouter } from "@/server/quotes/router";
 import { settingsRouter } from "@/server/settings/router";
 import { stockNoticesRouter } from "@/server/stock-notices/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -23,6 +24,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 export const appRouter = createTRPCRouter({
   adminOrders: adminOrdersRouter,
   adminProducts: adminProductsRouter,
+  adminQuotes: adminQuotesRouter,
   auth: authRouter,
   bookings: bookingsRouter,
   catalogue: catalogueRouter,
@@ -38,6 +40,7 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   overview: overviewRouter,
   profile: profileRouter,
+  quotes: quotesRouter,
   settings: settingsRouter,
   stockNotices: stockNoticesRouter,
 });

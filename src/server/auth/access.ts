@@ -47,6 +47,7 @@ export const ADMIN_LINKS: [NavLink, ...NavLink[]] = [
   PRODUCT_DASHBOARD,
   ORDER_MANAGEMENT,
   { href: "/admin/bookings", label: "Bookings" },
+  { href: "/admin/quotes", label: "Quotes" },
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/settings", label: "Shop settings" },

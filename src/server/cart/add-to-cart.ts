@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { messages } from "@/lib/messages";
+import { messages, quoteMessages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import { sqlErrorCode, sqlErrorDetail, violatesForeignKey } from "@/server/db/sql-errors";
 import { addOne } from "./cart-queries";
@@ -25,6 +25,7 @@ export async function addToCart({ ctx, input }: { ctx: Pick<TRPCContext, "db">; 
   } catch (error) {
     const code = sqlErrorCode(error);
     if (code === "slot_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.slotRequired, cause: error });
+    if (code === "quote_only") throw new TRPCError({ code: "BAD_REQUEST", message: quoteMessages.quoteOnly, cause: error });
     if (code === "variant_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.variantRequired, cause: error });
     const field = typeof sqlErrorDetail(error)?.field === "string" ? String(sqlErrorDetail(error)?.field) : "";
     if (code === "personalisation_required") throw new TRPCError({ code: "BAD_REQUEST", message: messages.cart.personalisationRequired(field), cause: error });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { PRODUCTS_PER_PAGE, type ProductSort } from "@/lib/constants";
+import type { QuoteMode } from "@/lib/statuses";
 import type { Tx } from "@/server/db/as-caller";
 import type { PublicUrl } from "@/server/ports/storage";
 import type { ListProductsInput } from "./schemas";
@@ -20,6 +21,8 @@ export interface CatalogueProduct {
   hasOptions: boolean;
   /** A bookable service: the customer chooses a time (on the product's page) before adding it. */
   bookable: boolean;
+  /** "Request a quote" on its page: not offered, beside Add to Cart, or instead of it (docs/quotes.md). */
+  quoteMode: QuoteMode;
   /** The lowest and highest price of its available variants (both `price` without options). */
   priceFrom: number;
   priceTo: number;
@@ -116,6 +119,7 @@ function productQuery(trx: Tx) {
       "p.image_path",
       "p.available",
       "p.created_at",
+      "p.quote_mode",
       "c.name as category",
       sql<boolean>`exists (select 1 from public.product_options o where o.product_id = p.id)`.as("has_options"),
       sql<boolean>`exists (select 1 from public.bookable_services b where b.product_id = p.id)`.as("bookable"),
@@ -136,6 +140,7 @@ type ProductRow = {
   category: string;
   has_options: boolean;
   bookable: boolean;
+  quote_mode: QuoteMode;
   price_from: string | null;
   price_to: string | null;
   stock: string | null;
@@ -153,6 +158,7 @@ function toProduct(row: ProductRow, publicUrl: PublicUrl): CatalogueProduct {
     createdAt: new Date(row.created_at).toISOString(),
     hasOptions: row.has_options,
     bookable: row.bookable,
+    quoteMode: row.quote_mode,
     priceFrom: Number(row.price_from ?? row.price),
     priceTo: Number(row.price_to ?? row.price),
     stock: row.stock === null ? null : Number(row.stock),

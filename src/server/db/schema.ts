@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankAccountType } from "@/lib/constants";
-import type { ConsentKind, ConsentSource, DeliveryStatus, FulfilmentMethod, InvoiceKind, MessageChannel, OrderStatus, PaymentMethod, PaymentOutcome, UserRole } from "@/lib/statuses";
+import type { ConsentKind, ConsentSource, DeliveryStatus, FulfilmentMethod, InvoiceKind, MessageChannel, OrderStatus, PaymentMethod, PaymentOutcome, QuoteMode, QuoteStatus, UserRole } from "@/lib/statuses";
 
 /**
  * Row types of the migrated schema (supabase/migrations), declared once for the query layer.
@@ -52,6 +52,8 @@ export interface ProductsTable {
   /** Days the product needs before it can be delivered or collected. */
   lead_time_days: Generated<number>;
   created_at: Generated<Date>;
+  /** "Request a quote" on its page: off, beside Add to Cart, or instead of it. */
+  quote_mode: Generated<QuoteMode>;
 }
 
 /** A product's pictures, in order; products.image_path is the card picture's path (020_catalogue.sql). */
@@ -166,6 +168,10 @@ export interface OrdersTable {
   balance_payment_method: Generated<PaymentMethod | null>;
   /** When the balance was received (mark_balance_paid() or an online payment). */
   balance_paid_at: Generated<Date | null>;
+  /** The quote version it was accepted from (accept_quote(), docs/quotes.md); null for a checkout's order. */
+  quote_id: Generated<string | null>;
+  /** The customer's purchase-order number, given when accepting a quote. */
+  purchase_order: Generated<string | null>;
 }
 
 /** A customer's open bank-transfer reference, reserved at checkout until an order uses it. */
@@ -548,6 +554,91 @@ export interface InvoiceDownloadsTable {
   downloaded_at: Generated<Date>;
 }
 
+/** A customer's quote request (105_quotes.sql); number is Q-000001 once a version is sent. */
+export interface QuoteRequestsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  description: string;
+  items: ColumnType<QuoteRequestItem[], string, string>;
+  preferred_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  company_name: Generated<string>;
+  vat_number: Generated<string>;
+  serial: Generated<string | null>;
+  number: Generated<string | null>;
+  change_asked_at: Generated<Date | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A product the customer named in a request, as it was named. */
+export interface QuoteRequestItem {
+  productId: string;
+  variantId: string;
+  name: string;
+  quantity: number;
+}
+
+/** A version of a request's quote. */
+export interface QuotesTable {
+  id: Generated<string>;
+  request_id: string;
+  version: number;
+  status: Generated<QuoteStatus>;
+  valid_until: DayColumn;
+  terms: Generated<string>;
+  note: Generated<string>;
+  total: Generated<string>;
+  sent_at: Generated<Date | null>;
+  decided_at: Generated<Date | null>;
+  decline_reason: Generated<string | null>;
+  purchase_order: Generated<string | null>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A version's line: a catalogue variant (at the quoted price) or a custom line. */
+export interface QuoteLinesTable {
+  id: Generated<string>;
+  quote_id: string;
+  position: number;
+  product_id: string | null;
+  variant_id: string | null;
+  is_custom: boolean;
+  description: string;
+  quantity: number;
+  unit_price: Numeric;
+}
+
+/** A file sent with a request (personalisation bucket, the customer's folder). */
+export interface QuoteFilesTable {
+  id: Generated<string>;
+  request_id: string;
+  path: string;
+  file_name: string;
+  created_at: Generated<Date>;
+}
+
+/** The customer's change requests and decline reasons. */
+export interface QuoteMessagesTable {
+  id: Generated<string>;
+  request_id: string;
+  quote_id: string | null;
+  author_id: string | null;
+  from_customer: boolean;
+  kind: "change" | "decline";
+  body: string;
+  created_at: Generated<Date>;
+}
+
+/** The Q- counter's one row. */
+export interface QuoteCountersTable {
+  id: Generated<boolean>;
+  last_number: Generated<string>;
+}
+
 export interface DB {
   profiles: ProfilesTable;
   categories: CategoriesTable;
@@ -584,6 +675,12 @@ export interface DB {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_downloads: InvoiceDownloadsTable;
+  quote_requests: QuoteRequestsTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_files: QuoteFilesTable;
+  quote_messages: QuoteMessagesTable;
+  quote_counters: QuoteCountersTable;
   sales_days: SalesDaysTable;
   sales_day_products: SalesDayProductsTable;
   "auth.users": AuthUsersTable;

@@ -13,7 +13,8 @@ import type { InvoiceSnapshot } from "./snapshot";
  */
 const FONT_DIR = path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter");
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
+/** The invoice fonts' bytes (read once); quotes are drawn in them too. */
+export function loadFonts() {
   fonts ??= {
     regular: fs.readFileSync(path.join(FONT_DIR, "400Regular", "Inter_400Regular.ttf")),
     bold: fs.readFileSync(path.join(FONT_DIR, "700Bold", "Inter_700Bold.ttf")),
@@ -40,7 +41,7 @@ export interface GlyphLookup {
 }
 
 /** The glyph lookup of the font `name` registered on `doc` (pdfkit keeps its fontkit font as `_font.font`). */
-function glyphsOf(doc: PDFKit.PDFDocument, name: string): GlyphLookup {
+export function glyphsOf(doc: PDFKit.PDFDocument, name: string): GlyphLookup {
   doc.font(name);
   return (doc as unknown as { _font: { font: GlyphLookup } })._font.font;
 }
@@ -64,7 +65,7 @@ export function drawableText(text: string, fonts: GlyphLookup[]): string {
 }
 
 /** Every text of the snapshot as `drawableText` leaves it. */
-function drawableSnapshot<T>(value: T, fonts: GlyphLookup[]): T {
+export function drawableSnapshot<T>(value: T, fonts: GlyphLookup[]): T {
   if (typeof value === "string") return drawableText(value, fonts) as T;
   if (Array.isArray(value)) return value.map((each: unknown) => drawableSnapshot(each, fonts)) as T;
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, drawableSnapshot(each, fonts)])) as T;
@@ -128,6 +129,8 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
   doc.text(`${numberLabel}: ${snapshot.number}`, right, top, { width: width / 2 - 10 });
   doc.text(`Date: ${invoiceDate(snapshot.issuedAt)}`, { width: width / 2 - 10 });
   doc.text(`Order: ${snapshot.orderReference} (${invoiceDate(snapshot.orderDate)})`, { width: width / 2 - 10 });
+  if (snapshot.quoteNumber) doc.text(`Quote: ${snapshot.quoteNumber}`, { width: width / 2 - 10 });
+  if (snapshot.purchaseOrder) doc.text(`Your purchase order: ${snapshot.purchaseOrder}`, { width: width / 2 - 10 });
   if (snapshot.credits) {
     doc.text(`Credits invoice ${snapshot.credits.number} of ${invoiceDate(snapshot.credits.issuedAt)}`, { width: width / 2 - 10 });
   }

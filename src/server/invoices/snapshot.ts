@@ -18,6 +18,9 @@ export const invoiceSnapshot = z.object({
   issuedAt: z.string().min(1),
   orderReference: z.string(),
   orderDate: z.string(),
+  /** The quote the order was accepted from (Q-000012; docs/quotes.md), and the customer's purchase-order number; absent on older invoices. */
+  quoteNumber: z.string().nullish(),
+  purchaseOrder: z.string().nullish(),
   seller: z.object({ name: z.string(), address: z.string(), vatNumber: z.string().nullable() }),
   buyer: z.object({ name: z.string(), email: z.string(), company: z.string(), address: z.string(), vatNumber: z.string() }),
   /** Null when the shop was not registered for VAT. */

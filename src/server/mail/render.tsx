@@ -19,6 +19,7 @@ import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-recei
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
 import { bookingChangeCalendar, bookingsCalendar, type MailAttachment } from "@/server/bookings/calendar";
 import { PaymentNoticeMail, paymentNoticeSubject, PaymentReceivedMail, paymentReceivedSubject } from "./templates/payment-received";
+import { QuoteChangeAskedMail, quoteChangeAskedSubject, QuoteRequestedMail, quoteRequestedSubject, QuoteSentMail, quoteSentSubject } from "./templates/quotes";
 import { StatusChangedMail, statusChangedSubject } from "./templates/status-changed";
 import { BackInStockMail, backInStockSubject, LowStockMail, lowStockSubject } from "./templates/stock-notices";
 
@@ -86,6 +87,9 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
     attachments: (data, shop) => [bookingChangeCalendar(data, shop)],
   },
   booking_reminder: { schema: mailDataSchemas.booking_reminder, subject: bookingReminderSubject, Component: BookingReminderMail },
+  quote_requested: { schema: mailDataSchemas.quote_requested, subject: quoteRequestedSubject, Component: QuoteRequestedMail },
+  quote_sent: { schema: mailDataSchemas.quote_sent, subject: quoteSentSubject, Component: QuoteSentMail },
+  quote_change_asked: { schema: mailDataSchemas.quote_change_asked, subject: quoteChangeAskedSubject, Component: QuoteChangeAskedMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */

@@ -225,6 +225,35 @@ export const mailDataSchemas = {
   booking_changed: bookingNotice,
   /** To the customer, 24 hours before a booking (send_booking_reminders()). */
   booking_reminder: bookingNotice,
+  /** To the shop: a customer asked for a quote (docs/quotes.md). */
+  quote_requested: z.object({
+    requestId: z.uuid(),
+    customerName,
+    customerEmail: email,
+    description: line(5000),
+    itemCount: z.int().min(0).max(50),
+    fileCount: z.int().min(0).max(5),
+    preferredDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    company: line(120).optional(),
+  }),
+  /** To the customer: a quote (or a revision of it) was sent. */
+  quote_sent: z.object({
+    requestId: z.uuid(),
+    customerName,
+    number: z.string().regex(/^Q-\d{6,}$/),
+    version: z.int().min(1),
+    total: rands,
+    validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+  /** To the shop: the customer asked for a change to their quote. */
+  quote_change_asked: z.object({
+    requestId: z.uuid(),
+    customerName,
+    customerEmail: email,
+    number: z.string().regex(/^Q-\d{6,}$/),
+    version: z.int().min(1),
+    message: line(2000),
+  }),
 } as const;
 
 /** A template's name, as stored in the outbox. */

@@ -33,6 +33,10 @@ export interface OrderView {
   }[];
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
+  /** The number of the quote it was accepted from (docs/quotes.md); null for a checkout's order. */
+  quoteNumber: string | null;
+  /** The customer's purchase-order number, given when accepting a quote. */
+  purchaseOrder: string | null;
   /**
    * The online payments recorded for it (docs/architecture.md#payments), oldest first: normally one, which paid
    * it; `refund_due` when one arrived after the order was cancelled or paid already.
@@ -117,9 +121,10 @@ const ORDER_COLUMNS = [
   "balance_proof_path",
   "balance_payment_method",
   "balance_paid_at",
+  "purchase_order",
 ] as const;
 
-type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { fulfilment_day_text: string | null; balance_amount: string | null };
+type OrderRow = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { fulfilment_day_text: string | null; balance_amount: string | null; quote_number: string | null };
 
 /** The orders the caller may see (RLS: their own; admins all) that match `filter`, newest first by (created_at, id). */
 function newestOrders(trx: Tx, filter: OrderFilter) {
@@ -129,6 +134,8 @@ function newestOrders(trx: Tx, filter: OrderFilter) {
     // Days as text: a Date would shift with the server's time zone.
     .select(sql<string | null>`fulfilment_day::text`.as("fulfilment_day_text"))
     .select(sql<string | null>`total - deposit`.as("balance_amount"))
+    // The quote it was accepted from (docs/quotes.md): "from quote Q-000012".
+    .select(sql<string | null>`(select r.number from public.quotes q join public.quote_requests r on r.id = q.request_id where q.id = orders.quote_id)`.as("quote_number"))
     .where(matching(filter)).orderBy("created_at", "desc").orderBy("id", "desc");
 }
 
@@ -362,6 +369,8 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
           })),
       ),
       paymentMethod: order.payment_method,
+      quoteNumber: order.quote_number,
+      purchaseOrder: order.purchase_order,
       fulfilment:
         order.fulfilment_method && order.fulfilment_day_text
           ? {

@@ -87,3 +87,27 @@ export async function readOverviewCsvPage(trx: Tx, range: OverviewRange, cursor:
     limit ${limit}`.execute(trx);
   return rows;
 }
+
+/** Quotes in a range of South African days (docs/quotes.md): versions sent and accepted in it, and their value. */
+export interface QuoteFiguresRow {
+  sent: number;
+  sentValue: number;
+  accepted: number;
+  acceptedValue: number;
+}
+
+/**
+ * The quote versions sent, and those accepted, within the range (by when each happened), with
+ * their totals. Read as the caller (RLS: admins see every version).
+ */
+export async function readQuoteFigures(trx: Tx, range: OverviewRange): Promise<QuoteFiguresRow> {
+  const { rows } = await sql<{ sent: string; sent_value: string; accepted: string; accepted_value: string }>`
+    select count(*) filter (where (q.sent_at at time zone 'Africa/Johannesburg')::date between ${range.from}::date and ${range.to}::date) as sent,
+           coalesce(sum(q.total) filter (where (q.sent_at at time zone 'Africa/Johannesburg')::date between ${range.from}::date and ${range.to}::date), 0) as sent_value,
+           count(*) filter (where q.status = 'accepted' and (q.decided_at at time zone 'Africa/Johannesburg')::date between ${range.from}::date and ${range.to}::date) as accepted,
+           coalesce(sum(q.total) filter (where q.status = 'accepted' and (q.decided_at at time zone 'Africa/Johannesburg')::date between ${range.from}::date and ${range.to}::date), 0) as accepted_value
+    from public.quotes q
+    where q.status <> 'draft'`.execute(trx);
+  const row = rows[0]!;
+  return { sent: Number(row.sent), sentValue: Number(row.sent_value), accepted: Number(row.accepted), acceptedValue: Number(row.accepted_value) };
+}

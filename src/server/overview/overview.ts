@@ -1,5 +1,5 @@
 import type { TRPCContext } from "@/server/api/trpc";
-import { readSalesRange, readSalesSummary } from "./overview-queries";
+import { readQuoteFigures, readSalesRange, readSalesSummary } from "./overview-queries";
 import type { OverviewRange } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db">;
@@ -16,4 +16,9 @@ export function salesSummary({ ctx }: { ctx: Ctx }) {
 /** The chosen range: revenue and orders per day, totals, top products, revenue per business line. */
 export function salesRange({ ctx, input }: { ctx: Ctx; input: OverviewRange }) {
   return ctx.db.transaction((trx) => readSalesRange(trx, input));
+}
+
+/** Quotes in the chosen range: how many were sent and accepted, and their value (docs/quotes.md). */
+export function quoteFigures({ ctx, input }: { ctx: Ctx; input: OverviewRange }) {
+  return ctx.db.transaction((trx) => readQuoteFigures(trx, input));
 }

@@ -1,6 +1,6 @@
 import type { UserRole } from "@/lib/statuses";
 /** The tables whose changes reach live views (each is in the supabase_realtime publication too). */
-export const LIVE_TABLES = ["orders", "cart_items", "contact_messages", "low_stock_notices"] as const;
+export const LIVE_TABLES = ["orders", "cart_items", "contact_messages", "low_stock_notices", "quote_requests"] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 export const LIVE_OPS = ["INSERT", "UPDATE", "DELETE"] as const;
@@ -22,7 +22,7 @@ export function isLiveOp(value: unknown): value is LiveChange["op"] {
   return LIVE_OPS.some((op) => op === value);
 }
 
-/** Who is listening: their own rows; admins also every order, every new contact message and every low-stock notice. */
+/** Who is listening: their own rows; admins also every order, every quote request, every new contact message and every low-stock notice. */
 export interface LiveViewer {
   id: string;
   role: UserRole;

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { messages } from "@/lib/messages";
+import { messages, quoteMessages } from "@/lib/messages";
+import type { QuoteMode } from "@/lib/statuses";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { Tx } from "@/server/db/as-caller";
 import { sqlState } from "@/server/db/sql-errors";
@@ -8,7 +9,7 @@ import { readUpload } from "@/server/storage/read-upload";
 import { removeQuietly, storeThenWrite, timestampedName } from "@/server/storage/store-upload";
 import { removePictureFiles } from "./manage-pictures";
 import { picturePaths } from "./picture-queries";
-import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, updateProductRow, type ProductValues } from "./product-queries";
+import { deleteProductRow, insertCategory, insertProduct, listAllProducts, listCategories, setProductAvailability, setProductQuoteMode, updateProductRow, type ProductValues } from "./product-queries";
 
 const m = messages.admin;
 const BUCKET = "products-services" as const;
@@ -73,6 +74,14 @@ export async function updateProduct({ ctx, input }: { ctx: Ctx; input: ProductVa
   }
   ctx.catalogue.changed();
   return { message: m.productUpdated(result.name) };
+}
+
+/** The owner's "Request a quote" setting of a product: the shop's pages show it at once. */
+export async function setQuoteMode({ ctx, input }: { ctx: Ctx; input: { id: string; quoteMode: QuoteMode } }) {
+  const product = await ctx.db.transaction((trx) => setProductQuoteMode(trx, input.id, input.quoteMode));
+  if (!product) throw notFound();
+  ctx.catalogue.changed();
+  return { message: quoteMessages.modeSaved(product.name) };
 }
 
 export async function setAvailability({ ctx, input }: { ctx: Ctx; input: { id: string; available: boolean } }) {

@@ -1,3 +1,4 @@
+import type { QuoteMode } from "@/lib/statuses";
 import { sql } from "kysely";
 import type { Tx } from "@/server/db/as-caller";
 import { productImageUrl } from "@/server/catalogue/catalogue-queries";
@@ -23,6 +24,8 @@ export interface AdminProduct {
   /** Some counted variant is sold out / at or below its low-stock mark. */
   soldOut: boolean;
   lowStock: boolean;
+  /** "Request a quote" on its page: off, beside Add to Cart, or instead of it. */
+  quoteMode: QuoteMode;
 }
 
 export interface ProductValues {
@@ -44,6 +47,7 @@ export async function listAllProducts(trx: Tx, publicUrl: PublicUrl): Promise<Ad
       "p.price",
       "p.image_path",
       "p.available",
+      "p.quote_mode",
       "p.created_at",
       "p.category_id",
       "c.name as category",
@@ -69,6 +73,7 @@ export async function listAllProducts(trx: Tx, publicUrl: PublicUrl): Promise<Ad
     stock: row.stock === null ? null : Number(row.stock),
     soldOut: row.sold_out,
     lowStock: row.low_stock,
+    quoteMode: row.quote_mode,
   }));
 }
 
@@ -105,6 +110,11 @@ export async function updateProductRow(trx: Tx, id: string, values: ProductValue
     .returning("name")
     .executeTakeFirstOrThrow();
   return { name: product.name, oldImage: before.image_path };
+}
+
+/** The owner's "Request a quote" setting of a product (docs/quotes.md); its name, or undefined when it is gone. */
+export function setProductQuoteMode(trx: Tx, id: string, quoteMode: QuoteMode) {
+  return trx.updateTable("products").set({ quote_mode: quoteMode }).where("id", "=", id).returning("name").executeTakeFirst();
 }
 
 export function setProductAvailability(trx: Tx, id: string, available: boolean) {

@@ -1,12 +1,12 @@
-import { messages } from "@/lib/messages";
+import { messages, quoteMessages } from "@/lib/messages";
 import { serviceSettings, setServiceSettings } from "@/server/bookings/manage-services";
 import { saveBookingInput } from "@/server/bookings/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/api/trpc";
-import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, updateProduct } from "./manage-products";
+import { addCategory, categories, createProduct, deleteProduct, listProducts, setAvailability, setQuoteMode, updateProduct } from "./manage-products";
 import { addPicture, listPictures, movePicture, removePicture, savePictureAlt, setCardPicture } from "./manage-pictures";
 import { addPictureInput, movePictureInput, pictureAltInput, pictureIdInput, productPicturesInput } from "./picture-schemas";
 import { productVariants, setOptions, setPersonalisation, setVariants } from "./manage-variants";
-import { availabilityInput, categoryNameInput, createProductInput, productIdInput, saveOptionsInput, savePersonalisationInput, saveVariantsInput, updateProductInput } from "./schemas";
+import { availabilityInput, categoryNameInput, createProductInput, productIdInput, quoteModeInput, saveOptionsInput, savePersonalisationInput, saveVariantsInput, updateProductInput } from "./schemas";
 
 /** Product Management (admins only; RLS checks again). */
 export const adminProductsRouter = createTRPCRouter({
@@ -17,6 +17,8 @@ export const adminProductsRouter = createTRPCRouter({
   create: adminProcedure.meta({ failure: messages.admin.addProductFailed }).input(createProductInput).mutation(createProduct),
   update: adminProcedure.meta({ failure: messages.admin.updateProductFailed }).input(updateProductInput).mutation(updateProduct),
   setAvailability: adminProcedure.meta({ failure: messages.admin.updateAvailabilityFailed }).input(availabilityInput).mutation(setAvailability),
+  /** "Request a quote" beside or instead of Add to Cart (docs/quotes.md). */
+  setQuoteMode: adminProcedure.meta({ failure: quoteMessages.modeFailed }).input(quoteModeInput).mutation(setQuoteMode),
   /** Its options and variants ("Options and stock"). */
   variants: adminProcedure.meta({ failure: messages.admin.variants.loadFailed }).input(productIdInput).query(productVariants),
   saveOptions: adminProcedure.meta({ failure: messages.admin.variants.saveFailed }).input(saveOptionsInput).mutation(setOptions),

@@ -1,3 +1,4 @@
+import { QUOTE_MODES } from "@/lib/statuses";
 import { z } from "@/lib/zod";
 import { messages } from "@/lib/messages";
 
@@ -48,6 +49,9 @@ export const createProductInput = z
 
 export const productIdInput = z.object({ id: z.uuid("Unknown product.") });
 export const availabilityInput = productIdInput.extend({ available: z.boolean() });
+
+/** adminProducts.setQuoteMode: "Request a quote" not offered, beside Add to Cart, or instead of it. */
+export const quoteModeInput = productIdInput.extend({ quoteMode: z.enum(QUOTE_MODES) });
 
 /** Edit product (multipart): the same rules as adding, but a new image is optional. */
 export const updateProductInput = z

@@ -13,7 +13,7 @@ function personalisationOf(entries: { label: string; kind: string; value: string
 /**
  * The customer's own data as one JSON document (POPIA's right of access): profile, orders with
  * items (with what they added to them), totals, statuses and history, the cart, back-in-stock
- * requests, their WhatsApp consents, and the list of their stored files. Amounts
+ * requests, their WhatsApp consents, their quote requests, and the list of their stored files. Amounts
  * are rands as decimal strings, exactly as stored.
  */
 export async function exportMyData({ ctx }: { ctx: Ctx }) {
@@ -58,6 +58,31 @@ export async function exportMyData({ ctx }: { ctx: Ctx }) {
       wordsShown: consent.words,
       withdrawnAt: consent.withdrawn_at ? new Date(consent.withdrawn_at).toISOString() : null,
       withdrawnBy: consent.withdrawn_via,
+    })),
+    /** Quote requests (docs/quotes.md): what was asked, each version sent with its decision, and the messages sent about them. */
+    quoteRequests: data.quoteRequests.map((request) => ({
+      number: request.number,
+      askedAt: new Date(request.created_at).toISOString(),
+      description: request.description,
+      items: request.items.map((item) => ({ product: item.name, quantity: item.quantity })),
+      preferredDate: request.preferred_date,
+      company: request.company_name,
+      vatNumber: request.vat_number,
+      versions: data.quoteVersions
+        .filter((version) => version.request_id === request.id)
+        .map((version) => ({
+          version: version.version,
+          status: version.status,
+          total: version.total,
+          validUntil: version.valid_until,
+          sentAt: version.sent_at ? new Date(version.sent_at).toISOString() : null,
+          decidedAt: version.decided_at ? new Date(version.decided_at).toISOString() : null,
+          declineReason: version.decline_reason,
+          purchaseOrder: version.purchase_order,
+        })),
+      messages: data.quoteMessages
+        .filter((message) => message.request_id === request.id)
+        .map((message) => ({ kind: message.kind, text: message.body, at: new Date(message.created_at).toISOString() })),
     })),
     storedFiles: data.files.map((file) => ({
       bucket: file.bucket_id,

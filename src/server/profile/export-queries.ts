@@ -4,8 +4,8 @@ import type { Tx } from "@/server/db/as-caller";
 /**
  * What the shop holds about the caller, read as the caller (RLS): their profile, their orders
  * with lines (and what they added to them) and status history, their cart, their back-in-stock
- * requests, their messaging consents (live and withdrawn), and the files stored in their folders (profile picture, proofs, personalisation
- * files). Used for the POPIA "Download my data" export; nothing here can reach another
+ * requests, their messaging consents (live and withdrawn), their quote requests with the versions sent to them, and the files
+ * stored in their folders (profile picture, proofs, personalisation and quote files). Used for the POPIA "Download my data" export; nothing here can reach another
  * customer's rows.
  */
 export async function readOwnData(trx: Tx, userId: string) {
@@ -53,5 +53,26 @@ export async function readOwnData(trx: Tx, userId: string) {
     .orderBy("given_at")
     .orderBy("id")
     .execute();
-  return { profile, orders, items, history, cart, backInStock, consents, files };
+  // Quote requests (docs/quotes.md), with the versions sent and the customer's messages (RLS: own, never drafts).
+  const quoteRequests = await trx
+    .selectFrom("quote_requests")
+    .select(["id", "number", "description", "items", "company_name", "vat_number", "created_at"])
+    .select(sql<string | null>`preferred_date::text`.as("preferred_date"))
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  const requestIds = quoteRequests.map((request) => request.id);
+  const quoteVersions = requestIds.length
+    ? await trx
+        .selectFrom("quotes")
+        .select(["request_id", "version", "status", "total", "sent_at", "decided_at", "decline_reason", "purchase_order"])
+        .select(sql<string>`valid_until::text`.as("valid_until"))
+        .where("request_id", "in", requestIds)
+        .orderBy("version")
+        .execute()
+    : [];
+  const quoteMessages = requestIds.length
+    ? await trx.selectFrom("quote_messages").select(["request_id", "kind", "body", "created_at"]).where("request_id", "in", requestIds).orderBy("created_at").execute()
+    : [];
+  return { profile, orders, items, history, cart, backInStock, consents, files, quoteRequests, quoteVersions, quoteMessages };
 }

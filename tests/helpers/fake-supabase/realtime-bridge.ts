@@ -2,7 +2,7 @@ import pg from "pg";
 import type { ChangeEvent, FakeRealtime } from "../fake-realtime";
 
 /** The tables the migrations add to the `supabase_realtime` publication. */
-const PUBLISHED = new Set(["orders", "cart_items", "contact_messages", "low_stock_notices"]);
+const PUBLISHED = new Set(["orders", "cart_items", "contact_messages", "low_stock_notices", "quote_requests"]);
 
 /**
  * Turns the database's changes into Realtime's postgres_changes: it LISTENs on `shop_changes`,

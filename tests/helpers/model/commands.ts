@@ -17,10 +17,11 @@ import { cancelUnpaidOrders } from "@/server/orders/order-queries";
 import { ORDER_STATUSES } from "@/lib/statuses";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
-import { callerAs, type Caller } from "../browser";
+import { callerAs } from "../browser";
 import { fileOf, makePng } from "../images";
-import { answer, countStep, expectOk, expectRefused, waitMessages, type Answer } from "./answers";
-import { checkInvariants } from "./invariants";
+import { answer, expectOk, expectRefused, waitMessages, type Answer } from "./answers";
+import { quoteCommands } from "./quote-commands";
+import { asCustomer, expectSignInRequired, signedOut, Step, type ShopCommand } from "./step";
 import { databaseNow, MODEL_CATEGORY, PASSWORD, type RealShop } from "./real-shop";
 import {
   addRefusal,
@@ -44,44 +45,8 @@ import {
   PRODUCTS,
   toCents,
   toRands,
-  type ModelCustomer,
   type ShopModel,
 } from "./shop-model";
-
-type ShopCommand = fc.AsyncCommand<ShopModel, RealShop>;
-
-/** Runs the command's own step, then the invariants. */
-abstract class Step implements ShopCommand {
-  /** When the command makes sense (fast-check skips it otherwise); always, unless a command says. */
-  precondition?(model: Readonly<ShopModel>): boolean;
-  check(model: Readonly<ShopModel>): boolean {
-    return this.precondition?.(model) ?? true;
-  }
-  protected abstract step(model: ShopModel, real: RealShop): Promise<void>;
-  async run(model: ShopModel, real: RealShop): Promise<void> {
-    countStep(String(this));
-    await this.step(model, real);
-    await checkInvariants(model, real);
-  }
-  abstract toString(): string;
-}
-
-/** A customer's call, made through their browser (their session cookie, or none). */
-function asCustomer<T>(real: RealShop, index: number, what: string, work: (caller: Caller) => Promise<T>): Promise<Answer<T>> {
-  return answer(
-    real.browsers[index]!.call((caller) => work(caller)),
-    what,
-  );
-}
-
-function signedOut(customer: ModelCustomer): boolean {
-  return customer.deleted || !customer.signedIn;
-}
-
-/** Refused as a visitor: every cart, checkout and profile call needs a session. */
-function expectSignInRequired(result: Answer<unknown>, what: string) {
-  expectRefused(result, what, "UNAUTHORIZED", messages.auth.signInRequired);
-}
 
 /** Refused one more on a line: the line's limit, or a counted stock the cart's lines would pass. */
 function expectAddRefused(result: Answer<unknown>, what: string, refusal: "lineLimit" | "notEnoughStock") {
@@ -1125,6 +1090,7 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(1, fc.constant(new ShopTimerRuns())),
     weighted(1, fc.constantFrom(1, 3, 8).map((days) => new DaysPass(days))),
     weighted(1, product.map((p) => new OutsidersTry(p))),
+    ...quoteCommands(weighted),
   );
   return fc.commands<ShopModel, RealShop, false>([command], { maxCommands, size: "max", replayPath });
 }

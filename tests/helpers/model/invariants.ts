@@ -36,11 +36,13 @@ export async function checkInvariants(model: ShopModel, real: RealShop): Promise
     having count(i.id) = 0 or o.total <> sum(i.unit_price * i.quantity)`.execute(db.kysely);
   expect(badTotals, "orders whose total is not the sum of their lines").toEqual([]);
 
-  // Every (bank-transfer) order keeps its proof, as a row and as bytes; no proof without its order.
+  // Every checkout's (bank-transfer) order keeps its proof, as a row and as bytes; no proof without
+  // its order. An accepted quote's order is placed before it is paid (docs/quotes.md).
   const { rows: withoutProof } = await sql<{ reference: string }>`
     select o.reference from public.orders o
-    where o.proof_path is null
-       or not exists (select 1 from storage.objects s where s.bucket_id = 'payments' and s.name = o.proof_path)`.execute(db.kysely);
+    where (o.proof_path is null and o.quote_id is null)
+       or (o.proof_path is not null
+           and not exists (select 1 from storage.objects s where s.bucket_id = 'payments' and s.name = o.proof_path))`.execute(db.kysely);
   expect(withoutProof, "orders without their proof in storage.objects").toEqual([]);
   const { rows: proofRows } = await sql<{ name: string }>`select name from storage.objects where bucket_id = 'payments'`.execute(db.kysely);
   const proofFiles = (await listObjectFiles(testStorageRoot(db)))

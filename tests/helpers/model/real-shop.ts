@@ -67,6 +67,7 @@ async function customerAccount(db: TestDatabase, run: number, index: number) {
  */
 async function clearEarlierRuns(db: TestDatabase) {
   await sql`delete from public.orders`.execute(db.kysely);
+  await sql`delete from public.quote_requests`.execute(db.kysely);
   await sql`delete from public.checkout_references`.execute(db.kysely);
   await sql`delete from auth.users`.execute(db.kysely);
   await sql`delete from public.products p using public.categories c where c.id = p.category_id and c.name = ${MODEL_CATEGORY}`.execute(db.kysely);
@@ -159,7 +160,7 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
   }
 
   return {
-    model: { products, customers, orders: [], unpaidOrderDays: settings.unpaidOrderDays, contactMessages: 0, visitorMessages: 0 },
+    model: { products, customers, orders: [], quotes: [], unpaidOrderDays: settings.unpaidOrderDays, contactMessages: 0, visitorMessages: 0 },
     real: {
       db,
       browsers,

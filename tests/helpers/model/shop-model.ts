@@ -152,11 +152,32 @@ export interface ModelOrder {
   ageDays: number;
 }
 
+/** A quote version sent to a customer (docs/quotes.md): one catalogue line of a plain item. */
+export interface ModelQuote {
+  requestId: string;
+  quoteId: string;
+  /** The customer's index, and the account that asked (a customer who deleted theirs has a new one). */
+  customer: number;
+  accountId: string;
+  item: number;
+  /** The line's name as quoted. */
+  name: string;
+  quantity: number;
+  unitCents: bigint;
+  status: "sent" | "accepted" | "declined" | "superseded";
+  /** Its validity date has passed. */
+  expired: boolean;
+  /** The order an acceptance made. */
+  reference: string | null;
+}
+
 export interface ShopModel {
   products: ModelProduct[];
   customers: ModelCustomer[];
   /** Oldest first. */
   orders: ModelOrder[];
+  /** Every version sent, oldest first. */
+  quotes: ModelQuote[];
   /** The shop setting: pending_payment orders this many days old are cancelled (0: never). */
   unpaidOrderDays: number;
   /** Contact messages stored this run, and those the visitor sent (CONTACT_LIMIT). */

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
+import { RequestQuoteLink } from "@/components/quotes/request-quote-link";
 import { BackInStock } from "@/components/product/back-in-stock";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductGallery } from "@/components/product/product-gallery";
@@ -95,7 +96,9 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
             {product.priceFrom < product.priceTo ? messages.catalogue.priceFrom(formatRand(product.priceFrom)) : formatRand(product.priceFrom)}
           </p>
           <p className="text-lg leading-relaxed text-muted">{product.description}</p>
-          {slots ? (
+          {product.quoteMode === "instead" && product.available ? (
+            <RequestQuoteLink productId={product.id} viewer={viewer} primary />
+          ) : slots ? (
             <SlotPicker productId={product.id} slots={slots} viewer={viewer} />
           ) : (product.hasOptions || product.personalisation.length > 0) && product.available ? (
             <VariantPicker galleryId="product-pictures" productId={product.id} options={product.options} variants={product.variants} personalisation={product.personalisation} viewer={viewer} />
@@ -106,6 +109,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
               {product.available && product.stock === 0 && product.variants[0] ? <BackInStock productId={product.id} variantId={product.variants[0].id} viewer={viewer} /> : null}
             </>
           )}
+          {product.quoteMode === "beside" && product.available ? <RequestQuoteLink productId={product.id} viewer={viewer} /> : null}
         </div>
       </article>
 

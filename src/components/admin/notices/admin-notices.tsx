@@ -20,9 +20,9 @@ interface Toast {
 }
 
 /** Where each toast's link goes: low stock to the dashboard, where stock is shown. */
-const TOAST_PAGES: Record<ToastKind, string> = { ...NOTICE_PAGES, stock: "/admin/dashboard" };
-const TOAST_LINKS: Record<ToastKind, string> = { orders: m.openOrders, messages: m.openMessages, stock: m.openStock };
-const UNNAMED: Record<ToastKind, string> = { orders: m.newOrderUnnamed, messages: m.newMessageUnnamed, stock: m.lowStockUnnamed };
+const TOAST_PAGES: Record<ToastKind, string> = { ...NOTICE_PAGES, stock: "/admin/dashboard", quote: "/admin/quotes" };
+const TOAST_LINKS: Record<ToastKind, string> = { orders: m.openOrders, messages: m.openMessages, stock: m.openStock, quote: m.openQuotes };
+const UNNAMED: Record<ToastKind, string> = { orders: m.newOrderUnnamed, messages: m.newMessageUnnamed, stock: m.lowStockUnnamed, quote: m.newQuoteUnnamed };
 
 type Utils = ReturnType<typeof api.useUtils>;
 
@@ -35,6 +35,7 @@ async function describe(utils: Utils, arrival: Arrival): Promise<string> {
         ? m.newBooking(order.booking.service, formatSlot(order.booking.startsAt), order.reference, order.customerName)
         : m.newOrder(order.reference, order.customerName, formatRand(order.total));
     }
+    if (arrival.kind === "quote") return m.newQuote((await utils.adminQuotes.get.fetch({ requestId: arrival.id })).customerName);
     if (arrival.kind === "stock") {
       const notice = await utils.stockNotices.lowStockNotice.fetch({ id: arrival.id });
       return m.lowStock(notice.name, notice.stock);

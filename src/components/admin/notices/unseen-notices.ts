@@ -3,8 +3,8 @@ import type { LiveChange } from "@/server/ports/live";
 
 /** What admins are told of and count as it arrives: a new order, a new contact message. */
 export type NoticeKind = "orders" | "messages";
-/** What a toast may be about: those, and a variant come to its low-stock mark (told, not counted). */
-export type ToastKind = NoticeKind | "stock";
+/** What a toast may be about: those, a variant come to its low-stock mark, and a new quote request (told, not counted). */
+export type ToastKind = NoticeKind | "stock" | "quote";
 
 /** The admin page where each kind is seen; opening it clears its count. */
 export const NOTICE_PAGES: Record<NoticeKind, string> = { orders: "/admin/orders", messages: "/admin/messages" };
@@ -62,12 +62,13 @@ function save(next: Unseen) {
   for (const listener of listeners) listener();
 }
 
-/** The notice a live change makes, if any: inserts of orders, contact messages and low-stock notices. */
+/** The notice a live change makes, if any: inserts of orders, contact messages, low-stock notices and quote requests. */
 export function arrivalOf(change: LiveChange): Arrival | undefined {
   if (change.op !== "INSERT") return undefined;
   if (change.table === "orders") return { kind: "orders", id: change.id };
   if (change.table === "contact_messages") return { kind: "messages", id: change.id };
   if (change.table === "low_stock_notices") return { kind: "stock", id: change.id };
+  if (change.table === "quote_requests") return { kind: "quote", id: change.id };
   return undefined;
 }
 
@@ -81,7 +82,8 @@ export function noticeLiveChange(change: LiveChange) {
   if (!arrival) return;
   const known = current();
   // Low stock is toasted only: the dashboard's low and sold-out filter is where it stays seen.
-  const kind = arrival.kind === "stock" ? null : arrival.kind;
+  // Quote requests likewise: the quote inbox lists them, newest change first.
+  const kind = arrival.kind === "stock" || arrival.kind === "quote" ? null : arrival.kind;
   if (kind && viewing !== kind && !known[kind].includes(arrival.id)) {
     save({ ...known, [kind]: [...known[kind], arrival.id].slice(-MAX_IDS) });
   }

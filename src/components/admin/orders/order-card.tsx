@@ -1,6 +1,6 @@
 import { formatDateTime, formatSlot } from "@/lib/days";
 import { formatRand } from "@/lib/money";
-import { messages } from "@/lib/messages";
+import { messages, quoteMessages } from "@/lib/messages";
 import type { OrderStatus } from "@/lib/statuses";
 import type { RouterOutputs } from "@/trpc/react";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
@@ -40,6 +40,12 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
         <div>
           <p className="tabular font-bold">{order.reference}</p>
           <p className="text-xs text-muted">ID {order.id}</p>
+          {order.quoteNumber ? (
+            <p className="text-xs font-medium text-brand-800" data-testid="from-quote">
+              {quoteMessages.fromQuote(order.quoteNumber)}
+              {order.purchaseOrder ? ` · PO ${order.purchaseOrder}` : ""}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap justify-end gap-1.5">
           <OnlinePaymentBadge order={order} />

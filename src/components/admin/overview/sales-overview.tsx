@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { AtAGlance } from "./at-a-glance";
 import { shortDay } from "./overview-format";
 import { RangeFigures } from "./range-figures";
+import { QuoteFigures } from "./quote-figures";
 import { RangeForm } from "./range-form";
 
 /** The sales overview (admins): today and this week against the period before, the money outstanding, and a chosen range. */
@@ -35,6 +36,7 @@ export function SalesOverview({ from, to }: { from: string; to: string }) {
         </div>
         <RangeForm from={from} to={to} />
         {range.data ? <RangeFigures range={range.data} from={from} to={to} /> : <p role="status">Loading...</p>}
+        <QuoteFigures from={from} to={to} />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { ProductForm } from "./product-form";
 import { ProductPictures } from "./product-pictures";
 import { VariantsPanel } from "./variants-panel";
+import { QuoteModeSelect } from "./quote-mode-select";
 import { BookingPanel } from "./booking-panel";
 
 const m = messages.admin;
@@ -108,6 +109,7 @@ export function ProductDashboard() {
                 >
                   {product.available ? "Set Unavailable" : "Set Available"}<span className="sr-only"> {product.name}</span>
                 </Button>
+                <QuoteModeSelect product={product} show={flash.show} />
                 <Button
                   variant="danger"
                   onClick={() => window.confirm(m.deleteConfirm(product.name)) && remove.mutate({ id: product.id })}

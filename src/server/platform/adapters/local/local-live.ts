@@ -56,7 +56,7 @@ export function liveHubFor(database: ShopDatabase): LiveHub {
 }
 
 /**
- * Whether `viewer` may hear of `event`: their own orders and cart lines; admins also every order,
+ * Whether `viewer` may hear of `event`: their own orders, cart lines and quote requests; admins also every order and quote request,
  * every contact message and every low-stock notice. Contact messages (and low-stock notices) go to admins alone, whoever sent them (their
  * trigger sends no user_id, and the sender is told on the contact page already), as RLS lets
  * only admins read them.
@@ -64,7 +64,7 @@ export function liveHubFor(database: ShopDatabase): LiveHub {
 export function mayHear(viewer: LiveViewer, event: ChangeEvent): boolean {
   if (event.table === "contact_messages" || event.table === "low_stock_notices") return viewer.role === "admin";
   if (event.userId === viewer.id) return true;
-  return event.table === "orders" && viewer.role === "admin";
+  return (event.table === "orders" || event.table === "quote_requests") && viewer.role === "admin";
 }
 
 /** Turns listener callbacks into an async iterable that ends when `signal` aborts. */

@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Download, Page } from "@playwright/test";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { messages, quoteMessages as q } from "../../src/lib/messages";
+import { makePng } from "../helpers/images";
+import { expect, test } from "./test";
+import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
+
+/** The seeded golf shirt (supabase/seed.sql): one variant, R189. */
+const SHIRT = { id: "6f1c2a10-3b4d-4e5f-8a01-000000000009", name: "Embroidered Company Golf Shirt" };
+
+async function pdfText(download: Download): Promise<string> {
+  const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+  const task = getDocument({ data: bytes, verbosity: VerbosityLevel.ERRORS, useWasm: false, useSystemFonts: false });
+  const doc = await task.promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  await task.destroy();
+  return content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " ");
+}
+
+async function noSeriousAxeViolations(page: Page, label: string) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function signUp(page: Page, fullName: string) {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("Email").fill(uniqueEmail("quoter"));
+  await page.getByLabel("Password", { exact: true }).fill("quoter-pass-2026");
+  await page.getByLabel("Confirm password", { exact: true }).fill("quoter-pass-2026");
+  await page.getByLabel("I agree to the Terms & Privacy Policy").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("greeting")).toBeVisible();
+}
+
+/** The admin sets the shirt's "Request a quote" on the product dashboard. */
+async function setShirtQuoteMode(admin: Page, mode: keyof typeof q.modes) {
+  await admin.goto("/admin/dashboard");
+  const row = admin.getByRole("list", { name: "Products" }).getByRole("listitem").filter({ hasText: SHIRT.name }).first();
+  await row.getByLabel(`${q.modeLabel} for ${SHIRT.name}`).selectOption(mode);
+  await expect(admin.getByText(q.modeSaved(SHIRT.name))).toBeVisible();
+}
+
+test.describe("quotes", () => {
+  test("120 branded shirts: asked with a logo, priced with a set-up line, revised, accepted, paid by transfer; the invoice names the quote and the PO", async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, DEMO_ADMIN);
+    await setShirtQuoteMode(admin, "beside");
+
+    // The customer asks from the shirt's page, with their logo.
+    await signUp(page, "Nomsa Branding");
+    await page.goto(`/products/${SHIRT.id}`);
+    await expect(page.getByRole("button", { name: "Add to Cart" }).first()).toBeVisible();
+    await page.getByTestId("request-quote").click();
+    await expect(page).toHaveURL(/\/quotes\/new\?product=/);
+    await noSeriousAxeViolations(page, "request form");
+    await page.getByLabel(q.descriptionLabel).fill("120 golf shirts, navy, our logo on the chest.");
+    await page.getByLabel(SHIRT.name).fill("120");
+    await page.getByLabel(q.companyLabel).fill("Nomsa Holdings");
+    await page.getByLabel(q.filesLabel).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(64, 64, 40) });
+    await expect(page.getByTestId("quote-files")).toContainText("logo.png");
+    await page.getByRole("button", { name: q.requestButton }).click();
+    await expect(page).toHaveURL(/\/profile\/quotes\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(q.waiting)).toBeVisible();
+    const quoteUrl = page.url();
+    const requestId = quoteUrl.split("/").at(-1)!;
+
+    // The admin prices it: the shirts at R150 (list R189) and a custom set-up line, and sends it.
+    await admin.goto("/admin/quotes");
+    await admin.getByRole("table", { name: q.inboxTitle }).getByRole("link", { name: q.newRequest }).first().click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/quotes/${requestId}$`));
+    await expect(admin.getByTestId("quote-description")).toContainText("120 golf shirts");
+    await expect(admin.getByRole("link", { name: "logo.png" })).toBeVisible();
+    const lines = admin.getByTestId("builder-line");
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first().getByLabel(q.quantityLabel)).toHaveValue("120");
+    await lines.first().getByLabel(q.unitPriceLabel).fill("150");
+    await admin.getByRole("button", { name: q.addCustomLine }).click();
+    await lines.nth(1).getByLabel(q.descriptionOfLine(2)).fill("Embroidery set-up (logo digitising)");
+    await lines.nth(1).getByLabel(q.unitPriceLabel).fill("450");
+    await admin.getByLabel(q.termsLabel, { exact: true }).fill("50% deposit on order; 10 working days.");
+    await admin.getByRole("button", { name: q.send }).click();
+    await expect(admin.getByText(/^Quote Q-\d{6} sent to the customer\.$/)).toBeVisible();
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/^Quote Q-\d{6}$/);
+    const number = (await admin.getByRole("heading", { level: 1 }).textContent())!.replace("Quote ", "");
+    expect(number).toMatch(/^Q-\d{6}$/);
+
+    // The customer reads it and asks for a change.
+    await page.goto(quoteUrl);
+    await expect(page.getByRole("heading", { name: `Quote ${number}` })).toBeVisible();
+    await expect(page.getByTestId("quote-total")).toHaveText("Total R18450.00");
+    await noSeriousAxeViolations(page, "quote page");
+    await page.getByRole("button", { name: q.changeButton }).click();
+    await page.getByLabel(q.changeLabel).fill("Could the set-up be less for a repeat order?");
+    await page.getByRole("button", { name: q.sendChange }).click();
+    await expect(page.getByText(q.changeAsked)).toBeVisible();
+
+    // The admin sees the change asked for and sends a revision with a lower set-up.
+    await admin.goto(`/admin/quotes/${requestId}`);
+    await expect(admin.getByText(q.changeRequested).first()).toBeVisible();
+    await expect(admin.getByRole("heading", { name: q.revise })).toBeVisible();
+    await noSeriousAxeViolations(admin, "quote builder");
+    await admin.getByTestId("builder-line").nth(1).getByLabel(q.unitPriceLabel).fill("300");
+    await admin.getByRole("button", { name: q.send }).click();
+    await expect(admin.getByText(q.sent(number))).toBeVisible();
+
+    // The customer accepts version 2 with their purchase-order number: the order's page.
+    await page.goto(quoteUrl);
+    await expect(page.getByText(q.version(2))).toBeVisible();
+    await expect(page.getByTestId("quote-total").first()).toHaveText("Total R18300.00");
+    await page.getByLabel(q.purchaseOrderLabel).fill("PO-7781");
+    await page.getByRole("button", { name: q.acceptSubmit }).click();
+    await expect(page).toHaveURL(/\/profile\/orders\/ORD-\d+$/);
+    const reference = decodeURIComponent(page.url().split("/").at(-1)!);
+    await expect(page.getByTestId("from-quote")).toContainText(q.fromQuote(number));
+    await expect(page.getByTestId("order-total")).toHaveText("Total R18300.00");
+
+    // Paid by bank transfer: the proof on the order's page.
+    await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
+    await page.getByRole("button", { name: "Upload proof of payment" }).click();
+    await expect(page.getByText(messages.payments.proofAttached(reference))).toBeVisible();
+
+    // The admin confirms the payment; the invoice names the quote and the purchase order.
+    await admin.goto(`/admin/orders?q=${reference}`);
+    const card = admin.getByTestId("order-card").filter({ hasText: reference });
+    await card.getByLabel("Status").selectOption("pending_delivery");
+    await expect(admin.getByText(messages.adminOrders.updated(reference, "Pending Delivery"))).toBeVisible();
+    await page.goto(`/profile/orders/${reference}`);
+    const link = page.getByTestId("invoice-links").getByRole("link").first();
+    const [invoice] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const text = await pdfText(invoice);
+    expect(text).toContain(`Quote: ${number}`);
+    expect(text).toContain("Your purchase order: PO-7781");
+
+    // The purchase history says where the order came from; the quote shows it accepted.
+    await page.goto("/profile");
+    await expect(page.getByTestId("from-quote").first()).toContainText(q.fromQuote(number));
+    await page.goto(quoteUrl);
+    await expect(page.getByTestId("quote-state")).toHaveText(q.states.accepted);
+
+    await setShirtQuoteMode(admin, "off");
+  });
+});
