@@ -37,6 +37,8 @@ export const CONTACT_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };
 /** "Download my data": a customer needs it rarely; each export reads all their orders. */
 export const DATA_EXPORT_LIMIT: LimitRule = { attempts: 5, windowMs: 60 * 60_000 };
 export const CHECKOUT_LIMIT: LimitRule = { attempts: 10, windowMs: 15 * 60_000 };
+/** Quote requests per customer: each mails the shop, so one account cannot flood its inbox. */
+export const QUOTE_REQUEST_LIMIT: LimitRule = { attempts: 20, windowMs: 60 * 60_000 };
 /** "Forgot password?" requests per e-mail address and per client address (issue 34): a mailbox is not to be flooded. */
 export const PASSWORD_RESET_EMAIL_LIMIT: LimitRule = { attempts: 3, windowMs: 60 * 60_000 };
 export const PASSWORD_RESET_ADDRESS_LIMIT: LimitRule = { attempts: 10, windowMs: 60 * 60_000 };

@@ -16,6 +16,7 @@ import { trpcRefusal } from "../helpers/attempt";
 import { callerAs, contextAs, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
+import { QUOTE_REQUEST_LIMIT } from "@/lib/constants";
 
 let db: TestDatabase;
 let admin: TestUser;
@@ -143,6 +144,16 @@ describe("asking", () => {
     const file = await asBuyer.quotes.uploadFile(form);
     const refused = await trpcRefusal(asStranger.quotes.request({ description: "Mine now", files: [file] }));
     expect(refused).toMatchObject({ code: "BAD_REQUEST", message: quoteMessages.filesInvalid });
+  });
+
+  it("a customer's requests are limited (each mails the shop): past QUOTE_REQUEST_LIMIT in its window, refused and nothing written", async () => {
+    const asker = await callerAs(db, await createUser(db, { fullName: "Busy Asker" }));
+    for (let i = 0; i < QUOTE_REQUEST_LIMIT.attempts; i++) await asker.quotes.request({ description: `Request ${i}` });
+    const before = await db.kysely.selectFrom("mail_outbox").select(db.kysely.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const refused = await trpcRefusal(asker.quotes.request({ description: "One more" }));
+    expect(refused.code).toBe("TOO_MANY_REQUESTS");
+    expect((await asker.quotes.mine()).length).toBe(QUOTE_REQUEST_LIMIT.attempts);
+    expect(await db.kysely.selectFrom("mail_outbox").select(db.kysely.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).toEqual(before);
   });
 
   it("a request with no description is refused with the form's message", async () => {

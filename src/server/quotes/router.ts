@@ -1,4 +1,6 @@
 import { quoteMessages as m } from "@/lib/messages";
+import { byCaller } from "@/server/api/middlewares/caller-keys";
+import { rateLimited } from "@/server/api/middlewares/rate-limit";
 import { adminProcedure, createTRPCRouter, customerProcedure, signedInProcedure } from "@/server/api/trpc";
 import { acceptQuote, askQuoteChange, declineQuote } from "./decide-quote";
 import { saveQuoteDraft, sendQuote } from "./price-quote";
@@ -19,7 +21,8 @@ import {
 
 /** A customer's quotes (docs/quotes.md): asking, reading, deciding. RLS: their own only. */
 export const quotesRouter = createTRPCRouter({
-  request: customerProcedure.meta({ failure: m.requestFailed }).input(requestQuoteInput).mutation(requestQuote),
+  /** Each request mails the shop: QUOTE_REQUEST_LIMIT a customer. */
+  request: customerProcedure.meta({ failure: m.requestFailed }).input(requestQuoteInput).use(rateLimited((limits) => limits.quoteRequest, byCaller)).mutation(requestQuote),
   /** A file for a request, stored before the request is sent. */
   uploadFile: customerProcedure.meta({ failure: m.uploadFailed }).input(quoteFileInput).mutation(uploadQuoteFile),
   mine: signedInProcedure.meta({ failure: m.loadFailed }).query(myQuotes),

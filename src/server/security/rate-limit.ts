@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { env } from "@/env";
-import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_EMAIL_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
+import { CHECKOUT_LIMIT, CONTACT_LIMIT, DATA_EXPORT_LIMIT, QUOTE_REQUEST_LIMIT, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_EMAIL_LIMIT, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_EMAIL_LIMIT, SIGN_UP_LIMIT, type LimitRule } from "@/lib/constants";
 import type { ScopedDb } from "@/server/db/as-caller";
 import type { DB } from "@/server/db/schema";
 
@@ -67,6 +67,8 @@ export interface RequestLimits {
   contact: RateLimiter;
   checkout: RateLimiter;
   dataExport: RateLimiter;
+  /** Quote requests per customer (each mails the shop). */
+  quoteRequest: RateLimiter;
   /** "Forgot password?" requests per client address and per e-mail address. */
   passwordResetByAddress: RateLimiter;
   passwordResetByEmail: RateLimiter;
@@ -85,6 +87,7 @@ export function newRequestLimits(scope?: string): RequestLimits {
     contact: new RateLimiter("contact", CONTACT_LIMIT, scope),
     checkout: new RateLimiter("checkout", CHECKOUT_LIMIT, scope),
     dataExport: new RateLimiter("data-export", DATA_EXPORT_LIMIT, scope),
+    quoteRequest: new RateLimiter("quote-request", QUOTE_REQUEST_LIMIT, scope),
     passwordResetByAddress: new RateLimiter("password-reset-address", PASSWORD_RESET_ADDRESS_LIMIT, scope),
     passwordResetByEmail: new RateLimiter("password-reset-email", PASSWORD_RESET_EMAIL_LIMIT, scope),
   };
