@@ -52,7 +52,7 @@ const { FakePayFast } = await import("../tests/helpers/fake-payfast");
 const payfast = await FakePayFast.start(undefined, Number(port) + 50);
 
 // A real SMTP server on loopback (tests/helpers/smtp.ts) that the shop sends its mails to, and a
-// reader at E2E_PORT+52 answering what arrived as JSON, for the account recovery browser test
+// reader at E2E_PORT+52 answering what arrived as JSON, for the account recovery and bookings browser tests
 // (the embedded database is the server's alone, so the test cannot read the outbox itself).
 const { startTestSmtp } = await import("../tests/helpers/smtp");
 const smtp = await startTestSmtp();
@@ -60,7 +60,17 @@ const http = await import("node:http");
 const mailReader = http
   .createServer((_request, response) => {
     response.setHeader("content-type", "application/json");
-    response.end(JSON.stringify(smtp.received.map((mail) => ({ to: mail.rcptTo, subject: mail.subject, text: mail.text }))));
+    response.end(
+      JSON.stringify(
+        smtp.received.map((mail) => ({
+          to: mail.rcptTo,
+          subject: mail.subject,
+          text: mail.text,
+          // Files with it (the bookings' calendar files), as text.
+          attachments: mail.parsed.attachments.map((file) => ({ filename: file.filename ?? "", content: file.content.toString("utf8") })),
+        })),
+      ),
+    );
   })
   .listen(Number(port) + 52, "127.0.0.1");
 

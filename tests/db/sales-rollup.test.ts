@@ -159,10 +159,13 @@ async function apply(o: Op) {
 const PAID = sql`('pending_delivery', 'complete')`;
 
 /** An overview answer without its deliveryFees figures (20261203000000), which the original functions predate. */
+/** What the original has not: delivery fees, and the balances after a deposit in the money outstanding (none here: these orders have no deposit). */
+const ADDED = new Set(["deliveryFees", "balances", "balancesValue"]);
+
 function withoutFees(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutFees);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "deliveryFees").map(([key, inner]) => [key, withoutFees(inner)]));
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !ADDED.has(key)).map(([key, inner]) => [key, withoutFees(inner)]));
   }
   return value;
 }

@@ -1,10 +1,45 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
+import { formatShortDay, shopDay } from "../../src/lib/days";
 import { messages } from "../../src/lib/messages";
+import { formatRand, formatRand2 } from "../../src/lib/money";
 import { makePng } from "../helpers/images";
 import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
 
 const SERVICE = "Carpet & Upholstery Deep Clean";
+/** The mails the e2e server's SMTP server received (scripts/e2e-server.ts serves them at E2E_PORT+52). */
+const MAIL_READER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 52}`;
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: { filename: string; content: string }[];
+}
+
+/** The first mail to `address` whose subject matches (waits for it to arrive). */
+async function mailTo(address: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(MAIL_READER)).json()) as Mail[];
+      found = mails.find((mail) => mail.to.includes(address) && subject.test(mail.subject));
+      return found !== undefined;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The day picker's Thursday, unless that is today (10:00 may be gone): then the next day offered. */
+function thursdayOrNext(labels: string[]): number {
+  const thursday = labels.findIndex((label) => label.startsWith("Thu"));
+  return thursday > 0 || (thursday === 0 && labels[0] !== formatShortDay(shopDay())) ? thursday : 1;
+}
+
+/** The YYYY-MM-DD of a day picker label ("Thu 10 Dec") within the next week. */
+function dayOf(label: string): string {
+  return Array.from({ length: 8 }, (_, offset) => shopDay(offset)).find((day) => formatShortDay(day) === label)!;
+}
 
 async function bookingPanel(page: Page) {
   await page.goto("/admin/dashboard");
@@ -14,8 +49,8 @@ async function bookingPanel(page: Page) {
 }
 
 test.describe("bookable services", () => {
-  test("the owner makes the deep clean bookable; a customer picks a time, sees it held with a countdown, pays, the order shows the booked time, and the customer moves it", async ({ page, browser }) => {
-    test.setTimeout(120_000);
+  test("the owner makes the deep clean bookable with a 30 % deposit; a customer books Thursday 10:00, sees the countdown, pays the deposit, gets the mail with the calendar file and moves it to 14:00; the admin sees it on the calendar and the run sheet and marks the deposit, then the balance, paid", async ({ page, browser }) => {
+    test.setTimeout(180_000);
     await signIn(page, DEMO_ADMIN);
     const panel = await bookingPanel(page);
     await panel.getByLabel(messages.bookings.admin.bookable).check();
@@ -32,8 +67,9 @@ test.describe("bookable services", () => {
 
     const customer = await (await browser.newContext()).newPage();
     await customer.goto("/auth/signup");
+    const email = uniqueEmail("bookings");
     await customer.getByLabel("Full name").fill("Lindiwe Mokoena");
-    await customer.getByLabel("Email").fill(uniqueEmail("bookings"));
+    await customer.getByLabel("Email").fill(email);
     await customer.getByLabel("Password", { exact: true }).fill("bookings-2026");
     await customer.getByLabel("Confirm password", { exact: true }).fill("bookings-2026");
     await customer.getByLabel("I agree to the Terms & Privacy Policy").check();
@@ -49,7 +85,8 @@ test.describe("bookable services", () => {
     // Nothing chosen yet: it says so.
     await article.getByRole("button", { name: "Add to Cart" }).click();
     await expect(customer.getByText(messages.bookings.pickFirst)).toBeVisible();
-    const day = article.getByRole("group", { name: "Day" }).getByRole("button").nth(1);
+    const dayButtons = article.getByRole("group", { name: "Day" }).getByRole("button");
+    const day = dayButtons.nth(thursdayOrNext(await dayButtons.allTextContents()));
     const dayLabel = (await day.textContent())!;
     await day.click();
     await article.getByRole("group", { name: "Time" }).getByRole("button", { name: "10:00", exact: true }).click();
@@ -65,24 +102,60 @@ test.describe("bookable services", () => {
     await expect(line.getByTestId("hold-countdown")).not.toHaveText(before!);
     await expect(line.getByRole("group", { name: `Quantity of ${SERVICE}` })).toHaveCount(0);
 
+    // Checkout asks only the 30 % deposit now; the rest is the balance, paid later.
     await customer.goto("/checkout");
     const reference = (await customer.getByTestId("payment-reference").textContent())!;
+    await expect(customer.getByTestId("checkout-total")).toHaveText(formatRand(899.5));
+    await expect(customer.getByTestId("checkout-due-now")).toHaveText(formatRand(269.85));
+    await expect(customer.getByTestId("checkout-deposit")).toContainText(formatRand(629.65));
     await customer.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(40, 30) });
     await customer.getByRole("button", { name: "Complete Payment" }).click();
     await expect(customer.getByText(messages.checkout.success(reference))).toBeVisible();
 
-    // The order page and Order Management show the booked time.
+    // The order mail carries the booking as a calendar file.
+    const received = await mailTo(email, new RegExp(`^Order ${reference} received`));
+    expect(received.text).toContain(`${reference}-B`);
+    const ics = received.attachments.find((file) => file.filename === `booking-${reference}.ics`);
+    expect(ics?.content).toMatch(/BEGIN:VEVENT/);
+    const uid = /UID:(\S+)/.exec(ics!.content)![1]!;
+    expect(uid).toMatch(new RegExp(`^${reference}-`));
+
+    // The order page and Order Management show the booked time, the deposit and the balance.
     await customer.goto(`/profile/orders/${reference}`);
     await expect(customer.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 10:00`))).toBeVisible();
+    await expect(customer.getByTestId("bank-details")).toContainText(formatRand2(269.85));
+    await expect(customer.getByTestId("order-balance").getByTestId("balance-status")).toHaveText(messages.bookings.balanceDue(formatRand2(629.65), `${reference}-B`));
     await page.goto(`/admin/orders?q=${reference}`);
     await expect(page.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 10:00`))).toBeVisible();
 
-    // The customer moves it to 14:00 the same day from the order page.
+    // The customer moves it to 14:00 the same day from the order page, and is mailed the new time under the same calendar uid.
     await customer.getByRole("button", { name: "Change time" }).click();
     await customer.getByLabel("New time").selectOption({ label: `${dayLabel}, 14:00` });
     await customer.getByRole("button", { name: "Move booking" }).click();
     await expect(customer.getByText(/is now booked for/)).toBeVisible();
     await expect(customer.getByText(new RegExp(`Booked for ${dayLabel} \\d{4}, 14:00`))).toBeVisible();
+    const moved = await mailTo(email, /^Booking moved:/);
+    expect(moved.attachments[0]?.content).toContain(`UID:${uid}`);
+
+    // The admin sees it on the bookings calendar and on that day's run sheet.
+    const date = dayOf(dayLabel);
+    await page.goto(`/admin/bookings?day=${date}`);
+    await expect(page.getByTestId("calendar-booking").filter({ hasText: reference })).toContainText("14:00");
+    await expect(page.getByTestId("calendar-booking").filter({ hasText: reference })).toContainText("Lindiwe Mokoena");
+    await page.goto(`/admin/orders/run-sheet?day=${date}`);
+    await expect(page.getByTestId("run-sheet-bookings").getByRole("row").filter({ hasText: reference })).toContainText("Lindiwe Mokoena");
+
+    // The deposit is marked paid (its invoice), and later the balance (its own).
+    await page.goto(`/admin/orders?q=${reference}`);
+    const card = page.getByTestId("order-card").filter({ hasText: reference });
+    await card.getByLabel("Status").selectOption("pending_delivery");
+    await expect(page.getByText(messages.adminOrders.updated(reference, "Pending Delivery"))).toBeVisible();
+    await card.getByRole("button", { name: messages.bookings.markBalancePaid }).click();
+    await expect(card.getByText(messages.bookings.balanceMarked(reference))).toBeVisible();
+    await expect(card.getByTestId("balance-status")).toHaveText(messages.bookings.balancePaid(formatRand(629.65)));
+    await expect(card.getByTestId("invoice-links").getByRole("link")).toHaveCount(2);
+    await customer.goto(`/profile/orders/${reference}`);
+    await expect(customer.getByTestId("balance-status")).toHaveText(messages.bookings.balancePaid(formatRand2(629.65)));
 
     // The deep clean goes back to being sold as before, as the other tests expect it.
     const again = await bookingPanel(page);
