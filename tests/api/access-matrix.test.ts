@@ -423,11 +423,11 @@ const rules: Record<string, Rule> = {
   "adminQuotes.inbox": { expect: ADMINS },
   "adminQuotes.variants": { expect: ADMINS },
   "adminQuotes.get": { expect: ADMINS, input: async () => ({ requestId: (await sentQuoteOfA()).requestId }) },
-  "adminQuotes.saveDraft": { expect: ADMINS, input: async () => draftInput((await callers.customerA.quotes.request({ description: "Matrix draft." })).requestId) },
+  "adminQuotes.saveDraft": { expect: ADMINS, input: async () => draftInput((await requestOfA("Matrix draft.")).requestId) },
   "adminQuotes.send": {
     expect: ADMINS,
     input: async () => {
-      const { requestId } = await callers.customerA.quotes.request({ description: "Matrix send." });
+      const { requestId } = await requestOfA("Matrix send.");
       return { quoteId: (await callers.admin.adminQuotes.saveDraft(draftInput(requestId))).quoteId };
     },
   },
@@ -438,9 +438,17 @@ function draftInput(requestId: string) {
   return { requestId, validUntil: shopDay(30), lines: [{ kind: "custom" as const, description: "Matrix work", quantity: 1, unitPrice: "100" }] };
 }
 
+/**
+ * A fresh request of customer A's, made through a caller of its own: requests are limited per
+ * caller (QUOTE_REQUEST_LIMIT), and the matrix makes more of them than a customer may in an hour.
+ */
+async function requestOfA(description: string): Promise<{ requestId: string }> {
+  return (await callerAs(db, users.customerA)).quotes.request({ description });
+}
+
 /** A fresh request of customer A's, priced and sent by the admin. */
 async function sentQuoteOfA(): Promise<{ requestId: string; quoteId: string }> {
-  const { requestId } = await callers.customerA.quotes.request({ description: "Matrix quote." });
+  const { requestId } = await requestOfA("Matrix quote.");
   const { quoteId } = await callers.admin.adminQuotes.saveDraft(draftInput(requestId));
   await callers.admin.adminQuotes.send({ quoteId });
   return { requestId, quoteId };
