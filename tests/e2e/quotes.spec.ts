@@ -2,7 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { messages, quoteMessages as q } from "../../src/lib/messages";
+import { messages, orderPageMessages, quoteMessages as q } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
 import { expect, test } from "./test";
 import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
@@ -123,7 +123,8 @@ test.describe("quotes", () => {
     // Paid by bank transfer: the proof on the order's page.
     await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
     await page.getByRole("button", { name: "Upload proof of payment" }).click();
-    await expect(page.getByText(messages.payments.proofAttached(reference))).toBeVisible();
+    // The page says thank you, then (as soon as the order is read again) that the proof is in.
+    await expect(page.getByText(messages.payments.proofAttached(reference)).or(page.getByText(orderPageMessages.proofReceived))).toBeVisible();
 
     // The admin confirms the payment; the invoice names the quote and the purchase order.
     await admin.goto(`/admin/orders?q=${reference}`);

@@ -46,8 +46,12 @@ test.describe("files are checked in the browser before they are sent", () => {
   test("a product image that is not an image is refused at once", async ({ page }) => {
     await signIn(page, DEMO_ADMIN, "/admin/dashboard");
     const uploads = countUploads(page);
-    await page.getByRole("button", { name: "Add Product +" }).click();
     const form = page.getByRole("form", { name: "Add product" });
+    // The button opens the form once React has the page: a click before that (a busy machine) is tried again.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Add Product +" }).click();
+      await expect(form).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await form.getByLabel("Image").setInputFiles({ name: "brochure.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
     await expect(form.getByRole("alert").filter({ hasText: messages.upload.not_an_image })).toBeVisible();
     expect(uploads()).toBe(0);

@@ -14,13 +14,16 @@ export function QuoteInbox() {
   if (inbox.isPending) return <p role="status">{messages.loading}</p>;
   if (inbox.data.length === 0) return <p className="text-muted">{m.inboxEmpty}</p>;
   return (
+    // On a phone the total waits for the quote's page (the state says where it stands), and an
+    // address breaks where it must: the inbox fits 390 px whatever it holds.
+    <div className="overflow-x-auto">
     <table className="w-full text-sm" aria-label={m.inboxTitle}>
       <thead className="text-left text-muted">
         <tr>
           <th className="py-2 font-medium">Quote</th>
           <th className="py-2 font-medium">Customer</th>
           <th className="hidden py-2 font-medium sm:table-cell">Last change</th>
-          <th className="py-2 text-right font-medium">Total</th>
+          <th className="hidden py-2 text-right font-medium sm:table-cell">Total</th>
           <th className="py-2 text-right font-medium">State</th>
         </tr>
       </thead>
@@ -35,10 +38,10 @@ export function QuoteInbox() {
             </td>
             <td className="py-2">
               {request.customerName}
-              <p className="text-muted">{request.customerEmail}</p>
+              <p className="text-muted [overflow-wrap:anywhere]">{request.customerEmail}</p>
             </td>
             <td className="hidden py-2 text-muted sm:table-cell">{formatDateTime(request.updatedAt)}</td>
-            <td className="tabular py-2 text-right">{request.total === null ? "—" : formatRand2(request.total)}</td>
+            <td className="tabular hidden py-2 text-right sm:table-cell">{request.total === null ? "—" : formatRand2(request.total)}</td>
             <td className="py-2 text-right">
               <QuoteStateBadge state={request.state} />
               {request.changeAsked ? <p className="mt-1 text-xs font-semibold text-accent-700">{m.changeRequested}</p> : null}
@@ -47,5 +50,6 @@ export function QuoteInbox() {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
