@@ -72,9 +72,10 @@ export function drawableSnapshot<T>(value: T, fonts: GlyphLookup[]): T {
   return value;
 }
 
-const INK = "#1f2933";
-const MUTED = "#52606d";
-const BRAND = "#0e4b46";
+/** The documents' colours (invoices, credit notes, quotes). */
+export const INK = "#1f2933";
+export const MUTED = "#52606d";
+export const BRAND = "#0e4b46";
 
 /**
  * Draws an invoice or credit note as a PDF (A4) from its snapshot alone. `copy`: a second or

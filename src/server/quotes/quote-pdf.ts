@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatRand2 } from "@/lib/money";
-import { drawableSnapshot, glyphsOf, invoiceDate, loadFonts } from "@/server/invoices/invoice-pdf";
+import { BRAND, drawableSnapshot, glyphsOf, INK, invoiceDate, loadFonts, MUTED } from "@/server/invoices/invoice-pdf";
 
 /** What a quote's PDF prints: the version as sent (its lines are frozen), and who it is from and for. */
 export interface QuotePrint {
@@ -15,10 +15,6 @@ export interface QuotePrint {
   terms: string;
   note: string;
 }
-
-const INK = "#1f2933";
-const MUTED = "#52606d";
-const BRAND = "#0e4b46";
 
 /** A quote as a PDF (A4), drawn as invoices are (the same fonts; what cannot be drawn is left out). */
 export function renderQuotePdf(quote: QuotePrint): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RequestQuoteForm, type RequestedItem } from "@/components/quotes/request-quote-form";
-import { variantLineName } from "@/lib/variant-names";
+import { variantLineName } from "@/lib/variants";
 import { quoteMessages as m } from "@/lib/messages";
 import { requireAccess } from "@/server/auth/guards";
 import { caller } from "@/trpc/caller";
