@@ -1,3 +1,4 @@
+import { repeatWithoutOverlap } from "@/lib/repeat";
 import type { ShopDatabase } from "@/server/db/database";
 import { sendDueReminders } from "./bookings-queries";
 
@@ -18,25 +19,12 @@ export function startBookingReminderTimer(
   options: { everyMs?: number; log?: Pick<Console, "info" | "error"> } = {},
 ): () => void {
   const { everyMs = BOOKING_REMINDER_CHECK_MS, log = console } = options;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+  return repeatWithoutOverlap(async () => {
     try {
       const sent = await sendDueReminders(database.kysely, new Date(), REMINDERS_PER_RUN);
       if (sent > 0) log.info(`[bookings] ${sent} booking reminder(s) written to the outbox`);
     } catch (error) {
       log.error("[bookings] sending booking reminders failed:", error instanceof Error ? error.message : error);
-    } finally {
-      running = false;
     }
-  };
-  const first = setTimeout(() => void run(), 0);
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  }, everyMs);
 }

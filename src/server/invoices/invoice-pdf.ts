@@ -77,6 +77,32 @@ export const INK = "#1f2933";
 export const MUTED = "#52606d";
 export const BRAND = "#0e4b46";
 
+/** A column of a document's table of lines. */
+export interface TableColumn {
+  label: string;
+  width: number;
+  align: "left" | "right";
+}
+
+/**
+ * One row of a document's table of lines (invoices, credit notes, quotes) at the current line:
+ * each cell wrapped in its column, the row as tall as its tallest cell, on a new page when it
+ * would run into the footer.
+ */
+export function drawTableRow(doc: PDFKit.PDFDocument, columns: TableColumn[], left: number, cells: string[], font: "regular" | "bold"): void {
+  doc.font(font).fontSize(10).fillColor(INK);
+  const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 })));
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
+  const y = doc.y;
+  let x = left;
+  cells.forEach((cell, i) => {
+    doc.text(cell, x, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
+    x += columns[i]!.width;
+  });
+  doc.x = left;
+  doc.y = y + height + 6;
+}
+
 /**
  * Draws an invoice or credit note as a PDF (A4) from its snapshot alone. `copy`: a second or
  * later download, marked "Copy" so it is never taken for a second original. `production`: a
@@ -175,20 +201,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
         { label: "Unit price", width: 85, align: "right" as const },
         { label: "Amount", width: 95, align: "right" as const },
       ];
-  const row = (cells: string[], font: "regular" | "bold") => {
-    doc.font(font).fontSize(10).fillColor(INK);
-    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 }));
-    const height = Math.max(...heights);
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
-    const y = doc.y;
-    let x = left;
-    cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
-      x += columns[i]!.width;
-    });
-    doc.x = left;
-    doc.y = y + height + 6;
-  };
+  const row = (cells: string[], font: "regular" | "bold") => drawTableRow(doc, columns, left, cells, font);
   row(
     columns.map((c) => c.label),
     "bold",

@@ -1,3 +1,4 @@
+import { repeatWithoutOverlap } from "@/lib/repeat";
 import type { ShopDatabase } from "@/server/db/database";
 import { cancelUnpaidOrders } from "./order-queries";
 
@@ -17,27 +18,14 @@ export function startUnpaidOrderTimer(
   options: { everyMs?: number; log?: Pick<Console, "info" | "error"> } = {},
 ): () => void {
   const { everyMs = UNPAID_ORDER_CHECK_MS, log = console } = options;
-  let running = false;
-  const run = async () => {
-    // A slow run (a locked database) is not overtaken by the next tick.
-    if (running) return;
-    running = true;
+  // A slow run (a locked database) is not overtaken by the next tick.
+  return repeatWithoutOverlap(async () => {
     try {
       const limit = await days();
       const cancelled = await cancelUnpaidOrders(database.kysely, limit);
       if (cancelled > 0) log.info(`[orders] cancelled ${cancelled} order(s) not paid within ${limit} day(s)`);
     } catch (error) {
       log.error("[orders] cancelling unpaid orders failed:", error instanceof Error ? error.message : error);
-    } finally {
-      running = false;
     }
-  };
-  const first = setTimeout(() => void run(), 0);
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  }, everyMs);
 }

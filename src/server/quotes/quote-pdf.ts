@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatRand2 } from "@/lib/money";
-import { BRAND, drawableSnapshot, glyphsOf, INK, invoiceDate, loadFonts, MUTED } from "@/server/invoices/invoice-pdf";
+import { BRAND, drawableSnapshot, drawTableRow, glyphsOf, INK, invoiceDate, loadFonts, MUTED } from "@/server/invoices/invoice-pdf";
 
 /** What a quote's PDF prints: the version as sent (its lines are frozen), and who it is from and for. */
 export interface QuotePrint {
@@ -66,19 +66,7 @@ export function renderQuotePdf(quote: QuotePrint): Promise<Buffer> {
     { label: "Unit price", width: 85, align: "right" as const },
     { label: "Amount", width: 95, align: "right" as const },
   ];
-  const row = (cells: string[], font: "regular" | "bold") => {
-    doc.font(font).fontSize(10).fillColor(INK);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 })));
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
-    const y = doc.y;
-    let x = left;
-    cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
-      x += columns[i]!.width;
-    });
-    doc.x = left;
-    doc.y = y + height + 6;
-  };
+  const row = (cells: string[], font: "regular" | "bold") => drawTableRow(doc, columns, left, cells, font);
   row(
     columns.map((c) => c.label),
     "bold",
