@@ -578,6 +578,12 @@ export const messages = {
     proofReceived: "We have your proof of payment and will tell you when the payment arrives.",
     payByTransfer: (reference: string, url: string) => `Please pay by bank transfer with ${reference} as the reference; the bank details are on your order's page: ${url}`,
     fulfilment: { delivery: "out for delivery", collection: "ready for collection" },
+    /** After "we have received your payment": what happens next. */
+    nextStep: {
+      delivery: (day: string) => `It will be out for delivery on ${day}. Thank you!`,
+      collection: (day: string) => `It will be ready for collection on ${day}. Thank you!`,
+    },
+    thankYou: "Thank you!",
     cancelledUnpaid: (days: number) => `Cancelled (not paid within ${days} day${days === 1 ? "" : "s"})`,
   },
   /**

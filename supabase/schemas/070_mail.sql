@@ -153,7 +153,10 @@ begin
       'customerName', new.customer_name, 'reference', new.reference, 'status', new.status)
       || case when new.fulfilment_method is null then '{}'::jsonb
          else jsonb_build_object('fulfilment', jsonb_build_object('method', new.fulfilment_method, 'day', new.fulfilment_day)) end
-      || case when v_document is null then '{}'::jsonb else jsonb_build_object('document', v_document) end);
+      || case when v_document is null then '{}'::jsonb else jsonb_build_object('document', v_document) end
+      -- An admin marked a bank transfer received: on WhatsApp this is "payment confirmed".
+      || case when old.status = 'pending_payment' and new.status = 'pending_delivery'
+         then jsonb_build_object('paidAmount', coalesce(new.deposit, new.total)) else '{}'::jsonb end);
   end if;
   return null;
 end

@@ -205,7 +205,9 @@ begin
                  else '{}'::jsonb end;
   perform private.enqueue_customer_notice(v_order.user_id, v_order.customer_email, 'payment_received', jsonb_build_object(
     'customerName', v_order.customer_name, 'reference', v_order.reference, 'amount', p_amount,
-    'provider', v_label, 'refundDue', v_outcome = 'refund_due') || v_part);
+    'provider', v_label, 'refundDue', v_outcome = 'refund_due') || v_part
+    || case when v_balance or v_order.fulfilment_method is null then '{}'::jsonb
+       else jsonb_build_object('fulfilment', jsonb_build_object('method', v_order.fulfilment_method, 'day', v_order.fulfilment_day)) end);
   perform private.enqueue_mail(private.shop_notice_address(), 'payment_notice', jsonb_build_object(
     'customerName', v_order.customer_name, 'customerEmail', v_order.customer_email, 'reference', v_order.reference,
     'amount', p_amount, 'provider', v_label, 'providerPaymentId', p_provider_payment_id, 'refundDue', v_outcome = 'refund_due') || v_part);

@@ -437,7 +437,7 @@ grant execute on function public.save_quote_draft(uuid, date, text, text, jsonb)
 -- send_quote(): an admin sends the request's draft. The first version sent takes the next
 -- number; a revision keeps it and supersedes the version sent before it (which can then no
 -- longer be accepted). From here on its lines and prices never change (quotes_frozen). The
--- customer gets a mail with the link to it.
+-- customer gets a notice with the link to it (WhatsApp while they consent, e-mail otherwise).
 create function public.send_quote(p_quote_id uuid)
 returns public.quotes
 language plpgsql volatile security definer set search_path = ''
@@ -485,7 +485,7 @@ begin
   returning * into v_quote;
   update public.quote_requests set change_asked_at = null, updated_at = now() where id = v_request.id;
 
-  perform private.enqueue_mail(v_request.customer_email, 'quote_sent', jsonb_build_object(
+  perform private.enqueue_customer_notice(v_request.user_id, v_request.customer_email, 'quote_sent', jsonb_build_object(
     'requestId', v_request.id, 'customerName', v_request.customer_name, 'number', v_request.number,
     'version', v_quote.version, 'total', v_quote.total, 'validUntil', v_quote.valid_until));
   return v_quote;

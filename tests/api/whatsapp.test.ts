@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
+import { quotePath } from "@/lib/order-paths";
 import { messages } from "@/lib/messages";
 import { runAs } from "@/server/db/as-caller";
 import { claimDue, consentedWhatsAppNumber } from "@/server/mail/outbox-queries";
@@ -125,6 +127,38 @@ describe("a customer who chose WhatsApp", () => {
     // Delivering again sends nothing more: each notice once.
     await drainOutbox(deps());
     expect(fake.sent).toHaveLength(2);
+  });
+
+  it("an admin marking the bank transfer received sends 'payment confirmed' with the amount and what happens next", async () => {
+    const { caller } = await customer({ whatsapp: true });
+    const placed = await placeOrder(caller);
+    await drainOutbox(deps());
+    await (await callerAs(db, admin)).adminOrders.updateStatus({ id: placed.orderId, status: "pending_delivery" });
+    await drainOutbox(deps());
+    expect(fake.sent.map((message) => message.template)).toEqual(["order_received", "payment_confirmed"]);
+    const order = await db.kysely.selectFrom("orders").select(["total", "fulfilment_method", "fulfilment_day"]).where("id", "=", placed.orderId).executeTakeFirstOrThrow();
+    const next = order.fulfilment_method ? messages.whatsapp.nextStep[order.fulfilment_method](formatDay(String(order.fulfilment_day))) : messages.whatsapp.thankYou;
+    expect(fake.sent[1]!.parameters).toEqual(["Thandi Nkosi", formatRand(order.total), placed.reference, next]);
+    // Later changes are status changes again.
+    await (await callerAs(db, admin)).adminOrders.updateStatus({ id: placed.orderId, status: "complete" });
+    await drainOutbox(deps());
+    expect(fake.sent[2]).toMatchObject({ template: "order_status_changed", parameters: ["Thandi Nkosi", placed.reference, messages.orderStatus.complete] });
+  });
+
+  it("a quote sent to them arrives as 'quote sent' with its number, total, last day and link", async () => {
+    const { user, caller } = await customer({ whatsapp: true });
+    const variantId = (await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", productId).executeTakeFirstOrThrow()).id;
+    const { requestId } = await caller.quotes.request({ description: "Forty branded shirts", items: [{ variantId, quantity: 40 }] });
+    const asAdmin = await callerAs(db, admin);
+    const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const { quoteId } = await asAdmin.adminQuotes.saveDraft({ requestId, validUntil, terms: "", note: "", lines: [{ kind: "custom", description: "Forty shirts", quantity: 40, unitPrice: "100" }] });
+    const { number } = await asAdmin.adminQuotes.send({ quoteId });
+    const row = (await rowsFor(user.email)).find((r) => r.template === "quote_sent");
+    expect(row).toMatchObject({ channel: "whatsapp", user_id: user.id });
+    await drainOutbox(deps());
+    const sent = fake.sent.find((message) => message.template === "quote_sent");
+    expect(sent!.parameters).toEqual(["Thandi Nkosi", number, formatRand("4000.00"), formatDay(validUntil), `${mailShopFrom(await settings.published()).siteUrl}${quotePath(requestId)}`]);
+    expect(smtp.received.some((mail) => mail.rcptTo.includes(user.email))).toBe(false);
   });
 
   it("records delivery statuses that arrive out of order and twice: the row ends at read", async () => {

@@ -7,6 +7,7 @@ import { messages, quoteMessages as m } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { buttonClasses } from "@/components/ui/button";
 import { QuoteStateBadge } from "./quote-lines";
+import { quotePath } from "@/lib/order-paths";
 
 /** The profile's "Quotes": the customer's requests, latest change first, each with its state. */
 export function QuoteList() {
@@ -22,7 +23,7 @@ export function QuoteList() {
           {quotes.data.map((quote) => (
             <li key={quote.id} className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-white p-4">
               <div>
-                <Link href={`/profile/quotes/${quote.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                <Link href={quotePath(quote.id)} className="font-semibold text-brand-700 underline underline-offset-2">
                   {m.requestHeading(quote.number)}
                 </Link>
                 <p className="line-clamp-1 text-sm text-muted">{quote.description}</p>

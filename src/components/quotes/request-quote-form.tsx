@@ -11,6 +11,7 @@ import { loadPage } from "@/components/ui/load-page";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { QuoteFiles, type AttachedFile } from "./quote-files";
+import { quotePath } from "@/lib/order-paths";
 
 /** A product named in the request: from a product's page or the cart. */
 export interface RequestedItem {
@@ -32,7 +33,7 @@ export function RequestQuoteForm({ initialItems }: { initialItems: RequestedItem
   const request = api.quotes.request.useMutation({
     onSuccess: ({ requestId, message }) => {
       flash.show(message, "success", { persist: true });
-      loadPage(`/profile/quotes/${requestId}`);
+      loadPage(quotePath(requestId));
     },
     onError: (error) => flash.show(error.message || m.requestFailed, "error"),
   });

@@ -33,6 +33,9 @@ const customerName = line(255);
 const paymentMethod = z.enum(PAYMENT_METHODS).default("bank_transfer");
 
 /** How and when the order reaches the customer (docs/architecture.md#delivery-and-collection); absent while the shop asks none. */
+/** How and on which day an order reaches its customer, as the status and payment notices carry it. */
+const fulfilmentDay = z.object({ method: z.enum(FULFILMENT_METHODS), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
 const fulfilment = z
   .object({
     method: z.enum(FULFILMENT_METHODS),
@@ -132,6 +135,10 @@ export const mailDataSchemas = {
     customerName,
     reference,
     status: z.enum(ORDER_STATUSES),
+    /** The order's way and day (the WhatsApp form names it; the mail reads the order page's). */
+    fulfilment: fulfilmentDay.optional(),
+    /** An admin marked the order's bank transfer received: the amount it paid (its deposit, or its total). */
+    paidAmount: rands.optional(),
     /** The invoice (order paid) or credit note (paid order cancelled) this change issued, if any. */
     document: z
       .object({ id: z.uuid(), number: line(40), kind: z.enum(INVOICE_KINDS) })
@@ -166,6 +173,8 @@ export const mailDataSchemas = {
     refundDue: z.boolean(),
     /** For an order with bookings asking a deposit (docs/bookings.md): which part this paid. */
     part: z.enum(["deposit", "balance"]).optional(),
+    /** The order's way and day, when this payment paid the order (not its balance). */
+    fulfilment: fulfilmentDay.optional(),
   }),
   /** To the shop's order-notice address, for the same payment. */
   payment_notice: z.object({

@@ -1,7 +1,7 @@
 import { formatDay, formatSlot } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
-import { orderPath } from "@/lib/order-paths";
+import { orderPath, quotePath } from "@/lib/order-paths";
 import { mailDataSchemas, mailShopSchema, type MailShop } from "@/server/mail/schemas";
 
 /**
@@ -22,8 +22,8 @@ export const WHATSAPP_TEMPLATES = {
     name: "payment_confirmed",
     language: "en",
     category: "UTILITY",
-    parameters: ["the customer's name", "the amount paid", "the order's reference"],
-    text: "Hi {{1}}, we have received your payment of {{2}} for order {{3}}. Thank you! Reply STOP to get your order updates by e-mail instead.",
+    parameters: ["the customer's name", "the amount paid", "the order's reference", "what happens next: its delivery or collection day, or a thank-you"],
+    text: "Hi {{1}}, we have received your payment of {{2}} for order {{3}}. {{4}} Reply STOP to get your order updates by e-mail instead.",
   },
   order_fulfilment: {
     name: "order_fulfilment",
@@ -45,6 +45,13 @@ export const WHATSAPP_TEMPLATES = {
     category: "UTILITY",
     parameters: ["the customer's name", "the service booked", "its day and time (South African)", "the order's reference"],
     text: "Hi {{1}}, a reminder of your booking: {{2}} on {{3}} (South African time), order {{4}}. Reply STOP to get your order updates by e-mail instead.",
+  },
+  quote_sent: {
+    name: "quote_sent",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the customer's name", "the quote's number", "its total", "the last day it can be accepted", "the quote's page"],
+    text: "Hi {{1}}, your quote {{2}} of {{3}} is ready. You can accept it, ask for a change or decline it until {{4}}: {{5}} Reply STOP to get your order updates by e-mail instead.",
   },
 } as const;
 
@@ -84,13 +91,15 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
     case "payment_received": {
       const data = mailDataSchemas.payment_received.safeParse(row.data);
       if (!data.success || data.data.refundDue) return null;
-      return template("payment_confirmed", [data.data.customerName, formatRand(data.data.amount), data.data.reference]);
+      const { customerName, amount, reference, fulfilment } = data.data;
+      return template("payment_confirmed", [customerName, formatRand(amount), reference, nextStep(fulfilment)]);
     }
     case "status_changed": {
       const data = mailDataSchemas.status_changed.safeParse(row.data);
       if (!data.success) return null;
-      const { customerName, reference, status } = data.data;
-      const fulfilment = fulfilmentOf(row.data);
+      const { customerName, reference, status, fulfilment, paidAmount } = data.data;
+      // An admin marked the bank transfer received: the customer hears "payment confirmed", with the day.
+      if (paidAmount !== undefined) return template("payment_confirmed", [customerName, formatRand(paidAmount), reference, nextStep(fulfilment)]);
       if (status === "pending_delivery" && fulfilment) {
         return template("order_fulfilment", [customerName, reference, messages.whatsapp.fulfilment[fulfilment.method], formatDay(fulfilment.day)]);
       }
@@ -102,6 +111,12 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
       if (!data.success) return null;
       return template("booking_reminder", [data.data.customerName, data.data.name, formatSlot(data.data.startsAt), data.data.reference]);
     }
+    case "quote_sent": {
+      const data = mailDataSchemas.quote_sent.safeParse(row.data);
+      if (!data.success) return null;
+      const { customerName, number, total, validUntil, requestId } = data.data;
+      return template("quote_sent", [customerName, number, formatRand(total), formatDay(validUntil), `${siteUrl}${quotePath(requestId)}`]);
+    }
     case "order_cancelled_unpaid": {
       const data = mailDataSchemas.order_cancelled_unpaid.safeParse(row.data);
       if (!data.success) return null;
@@ -112,14 +127,9 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
   }
 }
 
-/** The order's method and day, which the status mail's trigger adds for this message (070_mail.sql). */
-function fulfilmentOf(data: unknown): { method: "delivery" | "collection"; day: string } | null {
-  if (!data || typeof data !== "object" || !("fulfilment" in data)) return null;
-  const value = (data as { fulfilment: unknown }).fulfilment;
-  if (!value || typeof value !== "object") return null;
-  const { method, day } = value as { method?: unknown; day?: unknown };
-  if ((method !== "delivery" && method !== "collection") || typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  return { method, day };
+/** After a payment: the order's delivery or collection day, or a thank-you when it has none (a booking, or an order from before). */
+function nextStep(fulfilment: { method: "delivery" | "collection"; day: string } | undefined): string {
+  return fulfilment ? messages.whatsapp.nextStep[fulfilment.method](formatDay(fulfilment.day)) : messages.whatsapp.thankYou;
 }
 
 /** A template's text with its parameters filled in, as the customer reads it (the Outbox page). */

@@ -3,6 +3,7 @@ import { formatDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import type { MailData, ParsedMailShop } from "../schemas";
 import { Details, EmailLink, MailButton, MailHeading, MailLayout, P, Panel } from "./layout";
+import { quotePath } from "@/lib/order-paths";
 
 type Requested = MailData<"quote_requested">;
 type Sent = MailData<"quote_sent">;
@@ -71,7 +72,7 @@ export function QuoteSentMail({ data, shop }: { data: Sent; shop: ParsedMailShop
           ["Valid until", formatDay(data.validUntil)],
         ]}
       />
-      <MailButton href={link(shop, `/profile/quotes/${data.requestId}`)}>Open your quote</MailButton>
+      <MailButton href={link(shop, quotePath(data.requestId))}>Open your quote</MailButton>
     </MailLayout>
   );
 }

@@ -5,6 +5,7 @@ import { QuoteDetails } from "@/components/quotes/quote-details";
 import { requireAccess } from "@/server/auth/guards";
 import { quoteRequestRefInput } from "@/server/quotes/schemas";
 import { caller } from "@/trpc/caller";
+import { quotePath } from "@/lib/order-paths";
 
 export const metadata: Metadata = { title: "Your quote", robots: { index: false } };
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Your quote", robots: { index: false 
  */
 export default async function QuotePage({ params }: PageProps<"/profile/quotes/[id]">) {
   const { id } = await params;
-  await requireAccess("signed-in", `/profile/quotes/${encodeURIComponent(id)}`);
+  await requireAccess("signed-in", quotePath(id));
   const input = quoteRequestRefInput.safeParse({ requestId: id });
   if (!input.success) notFound();
   let request;
