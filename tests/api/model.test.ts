@@ -21,6 +21,7 @@ import { messages } from "@/lib/messages";
 import { trpcRefusal } from "../helpers/attempt";
 import { callerAs, testStorageRoot } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase } from "../helpers/database";
+import { startFakeWhatsApp, type FakeWhatsApp } from "../helpers/fake-whatsapp";
 import { fileOf, makePng } from "../helpers/images";
 import { listObjectFiles } from "@/server/platform/adapters/local/local-storage";
 import { tally } from "../helpers/model/answers";
@@ -39,12 +40,15 @@ const MAX_COMMANDS = 50;
 const startingPrices = fc.array(fc.constantFrom("150.00", "149.50", "0.01", "2500.00", "150.00", "149.50", "2500.00", "9999999999.99"), { minLength: 3, maxLength: 3 });
 
 let db: TestDatabase;
+let whatsapp: FakeWhatsApp;
 
 beforeAll(async () => {
   db = await freshDatabase();
+  whatsapp = await startFakeWhatsApp();
 });
 
 afterAll(async () => {
+  await whatsapp?.close();
   if (process.env.MODEL_STATS) console.log([...tally].sort().map(([key, n]) => `${String(n).padStart(6)}  ${key}`).join("\n"));
   await db?.close();
 });
@@ -55,7 +59,7 @@ describe("the shop against its model", () => {
     async () => {
       const details = await fc.check(
         fc.asyncProperty(startingPrices, shopCommands(MAX_COMMANDS, REPLAY), async (prices, commands) => {
-          await fc.asyncModelRun(() => startRun(db, prices), commands);
+          await fc.asyncModelRun(() => startRun(db, prices, whatsapp), commands);
         }),
         { numRuns: RUNS, seed: SEED, path: PATH },
       );

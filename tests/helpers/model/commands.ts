@@ -20,6 +20,7 @@ import { UPLOAD_MESSAGES } from "@/server/storage/image-check";
 import { callerAs } from "../browser";
 import { fileOf, makePng } from "../images";
 import { answer, expectOk, expectRefused, waitMessages, type Answer } from "./answers";
+import { messagingCommands } from "./messaging-commands";
 import { quoteCommands } from "./quote-commands";
 import { asCustomer, expectSignInRequired, signedOut, Step, type ShopCommand } from "./step";
 import { databaseNow, MODEL_CATEGORY, PASSWORD, type RealShop } from "./real-shop";
@@ -1091,6 +1092,7 @@ export function shopCommands(maxCommands: number, replayPath?: string) {
     weighted(1, fc.constantFrom(1, 3, 8).map((days) => new DaysPass(days))),
     weighted(1, product.map((p) => new OutsidersTry(p))),
     ...quoteCommands(weighted),
+    ...messagingCommands(weighted),
   );
   return fc.commands<ShopModel, RealShop, false>([command], { maxCommands, size: "max", replayPath });
 }

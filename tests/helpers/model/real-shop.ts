@@ -16,6 +16,7 @@ import { settingsFromEnv } from "@/server/settings/defaults";
 import type { RequestLimits, SignInLimits } from "@/server/security/rate-limit";
 import { callerAs, freshRequestLimits, freshSignInLimits, TestBrowser, testStorageRoot, type Caller } from "../browser";
 import { createUser, type TestDatabase } from "../database";
+import type { FakeWhatsApp } from "../fake-whatsapp";
 import { CUSTOMERS, NAME_PRICE_CENTS, SIZES, toCents, toRands, type ModelProduct, type ShopModel } from "./shop-model";
 
 export interface RealShop {
@@ -38,6 +39,8 @@ export interface RealShop {
    * the history, which the shop itself does not keep.
    */
   unavailable: Map<string, { from: Date; to: Date | null }[]>;
+  /** A fake WhatsApp Cloud API (the file's one): the browsers' WhatsApp settings, its log and signer. */
+  whatsapp: FakeWhatsApp;
 }
 
 /** A password hash at bcrypt's lowest cost: the sign-in path is the same, only faster. */
@@ -74,6 +77,7 @@ async function clearEarlierRuns(db: TestDatabase) {
   await sql`delete from storage.objects where bucket_id = 'payments'`.execute(db.kysely);
   await sql`delete from public.contact_messages`.execute(db.kysely);
   await sql`delete from public.mail_outbox`.execute(db.kysely);
+  await sql`delete from public.messaging_consents`.execute(db.kysely);
   fs.rmSync(path.join(testStorageRoot(db), "payments"), { recursive: true, force: true });
 }
 
@@ -107,7 +111,7 @@ async function optionsProduct(db: TestDatabase, run: number, categoryId: string)
 }
 
 /** A fresh run: the real shop in its starting state and the model that describes it. */
-export async function startRun(db: TestDatabase, prices: string[]): Promise<{ model: ShopModel; real: RealShop }> {
+export async function startRun(db: TestDatabase, prices: string[], whatsapp: FakeWhatsApp): Promise<{ model: ShopModel; real: RealShop }> {
   const run = ++runs;
   await clearEarlierRuns(db);
   const categoryId = await modelCategory(db);
@@ -138,7 +142,7 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
     const account = await customerAccount(db, run, index);
     const own = { signIn: freshSignInLimits(), request: freshRequestLimits() };
     limits.push(own);
-    const browser = new TestBrowser(db, { signInLimits: own.signIn, requestLimits: own.request });
+    const browser = new TestBrowser(db, { signInLimits: own.signIn, requestLimits: own.request, whatsapp: whatsapp.settings });
     await browser.call((caller) => caller.auth.signIn({ email: account.email, password: PASSWORD }));
     browsers.push(browser);
     customers.push({
@@ -160,7 +164,7 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
   }
 
   return {
-    model: { products, customers, orders: [], quotes: [], unpaidOrderDays: settings.unpaidOrderDays, contactMessages: 0, visitorMessages: 0 },
+    model: { products, customers, orders: [], quotes: [], consents: customers.map(() => null), unpaidOrderDays: settings.unpaidOrderDays, contactMessages: 0, visitorMessages: 0 },
     real: {
       db,
       browsers,
@@ -170,6 +174,7 @@ export async function startRun(db: TestDatabase, prices: string[]): Promise<{ mo
       visitor: await callerAs(db, null),
       categoryId,
       unavailable: new Map(),
+      whatsapp,
     },
   };
 }

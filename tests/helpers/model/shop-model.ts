@@ -178,6 +178,8 @@ export interface ShopModel {
   orders: ModelOrder[];
   /** Every version sent, oldest first. */
   quotes: ModelQuote[];
+  /** Each customer's last WhatsApp consent (by index): the account that gave it and the number; null once withdrawn. */
+  consents: ({ accountId: string; phone: string } | null)[];
   /** The shop setting: pending_payment orders this many days old are cancelled (0: never). */
   unpaidOrderDays: number;
   /** Contact messages stored this run, and those the visitor sent (CONTACT_LIMIT). */
