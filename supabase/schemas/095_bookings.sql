@@ -353,6 +353,12 @@ declare
   v_order public.orders;
   v_name text;
 begin
+  if p_template = 'booking_changed' then
+    -- A reminder not sent yet is for a time that no longer holds: it is withdrawn with the change
+    -- (a moved booking is reminded of its new time; a cancelled one never).
+    delete from public.mail_outbox
+      where template = 'booking_reminder' and sent_at is null and failed_at is null and data ->> 'bookingId' = p_booking_id::text;
+  end if;
   select * into v_booking from public.bookings where id = p_booking_id;
   select * into v_order from public.orders where id = v_booking.order_id;
   select i.product_name into v_name from public.order_items i where i.id = v_booking.order_item_id;

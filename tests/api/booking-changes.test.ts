@@ -77,7 +77,7 @@ async function freeTimes(productId: string, daysAhead = 2) {
 }
 
 async function noticesOf(bookingId: string, template: MailTemplate) {
-  const rows = await db.kysely.selectFrom("mail_outbox").select(["template", "data", "channel"]).where("template", "=", template).orderBy("created_at").execute();
+  const rows = await db.kysely.selectFrom("mail_outbox").select(["id", "template", "data", "channel"]).where("template", "=", template).orderBy("created_at").execute();
   return rows.filter((row) => (row.data as { bookingId?: string }).bookingId === bookingId);
 }
 
@@ -171,11 +171,29 @@ describe("the 24-hour reminder", () => {
     await admin.bookings.move({ bookingId: moved.bookingId, startsAt: later!.startsAt.toISOString() });
     await sendDueReminders(db.kysely, new Date(later!.startsAt.getTime() - 20 * 3_600_000), 100);
     await sendDueReminders(db.kysely, new Date(later!.startsAt.getTime() - 19 * 3_600_000), 100);
+    // The old time's reminder had not gone out (no worker here): the move withdrew it.
     const reminders = await noticesOf(moved.bookingId, "booking_reminder");
-    expect(reminders.map((row) => new Date((row.data as { startsAt: string }).startsAt).getTime())).toEqual([moved.startsAt.getTime(), later!.startsAt.getTime()]);
+    expect(reminders.map((row) => new Date((row.data as { startsAt: string }).startsAt).getTime())).toEqual([later!.startsAt.getTime()]);
 
-    const mail = await renderMail("booking_reminder", reminders[1]!.data, SHOP);
+    const mail = await renderMail("booking_reminder", reminders[0]!.data, SHOP);
     expect(mail.subject).toContain("Reminder: Reminder clean");
+  });
+
+  it("written but not yet sent when the booking is cancelled, it is withdrawn; one already sent stays in the outbox", async () => {
+    const service = await newService("Reminder withdrawn");
+    const waiting = await booked(service, 1, 0);
+    const gone = await booked(service, 1, 1);
+    await sendDueReminders(db.kysely, new Date(waiting.startsAt.getTime() - 20 * 3_600_000), 100);
+    expect(await noticesOf(waiting.bookingId, "booking_reminder")).toHaveLength(1);
+    expect(await noticesOf(gone.bookingId, "booking_reminder")).toHaveLength(1);
+    const [sent] = await noticesOf(gone.bookingId, "booking_reminder");
+    await db.kysely.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", sent!.id).execute();
+
+    await waiting.caller.bookings.cancel({ bookingId: waiting.bookingId });
+    await gone.caller.bookings.cancel({ bookingId: gone.bookingId });
+    expect(await noticesOf(waiting.bookingId, "booking_reminder")).toHaveLength(0);
+    expect(await noticesOf(waiting.bookingId, "booking_changed")).toHaveLength(1);
+    expect(await noticesOf(gone.bookingId, "booking_reminder")).toHaveLength(1);
   });
 
   it("is sent once however many sweeps run at once", async () => {
