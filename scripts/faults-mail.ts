@@ -104,7 +104,7 @@ interface Row {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `done()` holds or `ms` pass; whether it holds. */
-async function until(done: () => boolean | Promise<boolean>, ms: number, every = 50): Promise<boolean> {
+export async function until(done: () => boolean | Promise<boolean>, ms: number, every = 50): Promise<boolean> {
   const deadline = Date.now() + ms;
   for (;;) {
     if (await done()) return true;
@@ -113,7 +113,7 @@ async function until(done: () => boolean | Promise<boolean>, ms: number, every =
   }
 }
 
-async function withDatabase<T>(fresh: FreshShop, work: (db: ShopDatabase) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(fresh: FreshShop, work: (db: ShopDatabase) => Promise<T>): Promise<T> {
   const db = await openDatabase(fresh.database);
   try {
     return await work(db);
@@ -143,7 +143,7 @@ const referenceOf = (row: Pick<Row, "data">) => (row.data as { reference?: unkno
  * backed-off rows due now (as a sweep finds them when their back-off has passed), so that a
  * restarted worker finds the whole queue due at once. Returns the claims and when the last row is due.
  */
-async function lapseClaims(db: ShopDatabase, everything = false): Promise<{ claimed: number; lastDueInMs: number }> {
+export async function lapseClaims(db: ShopDatabase, everything = false): Promise<{ claimed: number; lastDueInMs: number }> {
   const { rows } = await sql<{ now: Date }>`select now() as now`.execute(db.kysely);
   const now = new Date(rows[0]!.now).getTime();
   const waiting = (await outboxRows(db)).filter((row) => !row.sent_at && !row.failed_at);

@@ -5,7 +5,9 @@
  * every customer ends with exactly one order, no order is half-written, no upload is orphaned.
  * Then the mail phase (scripts/faults-mail.ts): killed after orders commit and before their mails
  * are sent, and again while it delivers, the server still delivers every mail at least once, each
- * with its outbox row's Message-ID.
+ * with its outbox row's Message-ID. Then the WhatsApp phase (scripts/faults-whatsapp.ts): killed
+ * with a message claimed and not sent, and sent and not marked, each notice reaches WhatsApp once;
+ * a booking's reminder across kills is sent once, a cancelled booking's never.
  * Runs on a fresh embedded data directory and, when TEST_DATABASE_URL is set, on PostgreSQL.
  * Needs a production build (`npm run build`). Exits non-zero on any violation.
  */
@@ -18,6 +20,7 @@ import { openDatabase } from "@/server/db/database";
 import { makeNoisyPng } from "../tests/helpers/images";
 import { prepareShop, type BenchUser } from "./bench/prepare";
 import { MAIL_BURST, MAIL_ORDERS, mailViolations, runMailFaults, type MailTally } from "./faults-mail";
+import { runWhatsAppFaults, WHATSAPP_CUSTOMERS, whatsappViolations, type WhatsAppTally } from "./faults-whatsapp";
 import { eachLimited, get, multipart, post, startServer, withFreshEmbeddedShop, withFreshPostgresShop, type FreshShop, type RunningServer } from "./bench/server";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 3500);
@@ -69,14 +72,17 @@ async function placeOrder(baseUrl: string, customer: BenchUser, productId: strin
 }
 
 /** The checkout rounds, then the mail phase on the same shop (its customers have no order yet). */
-async function runMode(fresh: FreshShop): Promise<{ tally: Tally; mail: MailTally }> {
+async function runMode(fresh: FreshShop): Promise<{ tally: Tally; mail: MailTally; whatsapp: WhatsAppTally }> {
   console.log(`\n[faults] ${fresh.mode}: ${CUSTOMERS} customers, ${ROUNDS} kills`);
   // One more customer than the mail phase orders for: the one who pays online (PayFast).
-  const shop = await prepareShop({ database: fresh.database, dataDir: fresh.dataDir, products: 20, customers: CUSTOMERS + MAIL_ORDERS + MAIL_BURST + 1 });
+  const mailCustomers = MAIL_ORDERS + MAIL_BURST + 1;
+  const shop = await prepareShop({ database: fresh.database, dataDir: fresh.dataDir, products: 20, customers: CUSTOMERS + mailCustomers + WHATSAPP_CUSTOMERS });
   const productId = shop.productIds[0]!;
+  const order = (baseUrl: string, customer: BenchUser) => placeOrder(baseUrl, customer, productId);
   const tally = await runCheckouts(fresh, shop.customers.slice(0, CUSTOMERS), productId);
-  const mail = await runMailFaults(fresh, PORT, shop.customers.slice(CUSTOMERS), shop.admin, (baseUrl, customer) => placeOrder(baseUrl, customer, productId), productId);
-  return { tally, mail };
+  const mail = await runMailFaults(fresh, PORT, shop.customers.slice(CUSTOMERS, CUSTOMERS + mailCustomers), shop.admin, order, productId);
+  const whatsapp = await runWhatsAppFaults(fresh, PORT, shop.customers.slice(CUSTOMERS + mailCustomers), shop.admin, order);
+  return { tally, mail, whatsapp };
 }
 
 async function runCheckouts({ mode, database, dataDir, serverEnv }: FreshShop, customers: BenchUser[], productId: string): Promise<Tally> {
@@ -162,7 +168,7 @@ async function main(): Promise<number> {
     console.error("No production build found: run `npm run build` first.");
     return 1;
   }
-  const results: { tally: Tally; mail: MailTally }[] = [];
+  const results: { tally: Tally; mail: MailTally; whatsapp: WhatsAppTally }[] = [];
   results.push(await withFreshEmbeddedShop("shop-faults", runMode));
   if (process.env.TEST_DATABASE_URL) results.push(await withFreshPostgresShop(process.env.TEST_DATABASE_URL, "shop-faults", runMode));
   const tallies = results.map((r) => r.tally);
@@ -185,9 +191,19 @@ async function main(): Promise<number> {
       failed = true;
     }
   }
+  console.log("\n[faults] WhatsApp: kill -9 with a message claimed and not sent, then sent and not marked; a booking's reminder across kills");
+  console.table(results.map(({ whatsapp }) => Object.fromEntries(Object.entries(whatsapp).filter(([key]) => key !== "problems"))));
+  for (const { whatsapp } of results) {
+    const reasons = whatsappViolations(whatsapp);
+    if (reasons.length > 0) {
+      console.error(`[faults] FAILED (${whatsapp.mode} WhatsApp): ${reasons.join("; ")}`);
+      failed = true;
+    }
+  }
   if (failed) return 1;
   console.log("[faults] passed: no order lost, duplicated or half-written; no orphaned upload.");
   console.log("[faults] passed: every mail delivered after the kills, at least once, each copy with its row's Message-ID.");
+  console.log("[faults] passed: every WhatsApp notice sent once across the kills, none without consent; the reminder once, never for the cancelled booking.");
   return 0;
 }
 

@@ -28,6 +28,14 @@ export interface FakeWhatsApp {
   refused: string[];
   /** "accept"; "refuse" answers 400 for the message itself (final); "down" answers 500 (try again). */
   mode: "accept" | "refuse" | "down";
+  /**
+   * Holds each message for `ms` (the fault script kills the shop meanwhile): "before" it is taken
+   * (a sender that goes away meanwhile sent nothing), or "after" it is taken, before the answer
+   * (a sender that goes away meanwhile sent it without hearing so). Null: no hold.
+   */
+  hold: { when: "before" | "after"; ms: number } | null;
+  /** Messages being held right now. */
+  held: number;
   /** A notification body signed as Meta signs it (X-Hub-Signature-256 with the app secret). */
   signed(payload: unknown): { body: Uint8Array; signature: string };
   /** The statuses of a message as Meta posts them: one notification per status, in the order given. */
@@ -66,9 +74,32 @@ export async function startFakeWhatsApp(options: { port?: number; token?: string
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      const hold = fake.hold;
+      if (hold?.when === "before" && request.method === "POST") {
+        fake.held++;
+        setTimeout(() => {
+          fake.held--;
+          // The sender went away while it was held: nothing was taken.
+          if (!response.destroyed && !request.socket.destroyed) take();
+        }, hold.ms);
+        return;
+      }
+      take();
+    });
+    const take = () => {
+      const hold = fake.hold;
       const answer = (status: number, body: unknown) => {
-        response.writeHead(status, { "content-type": "application/json" });
-        response.end(JSON.stringify(body));
+        const send = () => {
+          if (response.destroyed) return;
+          response.writeHead(status, { "content-type": "application/json" });
+          response.end(JSON.stringify(body));
+        };
+        if (hold?.when !== "after" || request.method !== "POST") return send();
+        fake.held++;
+        setTimeout(() => {
+          fake.held--;
+          send();
+        }, hold.ms);
       };
       const refuse = (status: number, why: string, code = 100) => {
         fake.refused.push(why);
@@ -113,7 +144,7 @@ export async function startFakeWhatsApp(options: { port?: number; token?: string
       if (key) byKey.set(key, message);
       fake.sent.push(message);
       answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: message.id, message_status: "accepted" }] });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -129,6 +160,8 @@ export async function startFakeWhatsApp(options: { port?: number; token?: string
     repeats: 0,
     refused: [],
     mode: "accept",
+    hold: null,
+    held: 0,
     signed(body) {
       const bytes = new TextEncoder().encode(JSON.stringify(body));
       return { body: bytes, signature: `sha256=${createHmac("sha256", appSecret).update(bytes).digest("hex")}` };
