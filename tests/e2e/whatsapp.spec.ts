@@ -66,7 +66,7 @@ test.describe("order updates on WhatsApp", () => {
     await expect(consent.getByText("+447911123456")).toBeVisible();
   });
 
-  test("opt in at checkout, get order received and the next update there; STOP, and the next one is an e-mail", async ({ page, browser }) => {
+  test("opt in at checkout, get order received and payment confirmed there; STOP, and the next one is an e-mail", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail("whatsapp");
     const phone = `+2782${String(Date.now()).slice(-7)}`;
@@ -107,11 +107,11 @@ test.describe("order updates on WhatsApp", () => {
     await expect.poll(async () => (await sentTo(phone)).map((message) => message.template), { timeout: 20_000 }).toEqual(["order_received"]);
     expect((await sentTo(phone))[0]!.parameters.slice(0, 2)).toEqual(["Sipho Ndlovu", reference]);
 
-    // The owner marks it paid: the next update goes there too, and no order mail to the customer.
+    // The owner marks the transfer received: "payment confirmed" goes there too, and no order mail to the customer.
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, DEMO_ADMIN);
     await setStatus(admin, reference, "pending_delivery", "Pending Delivery");
-    await expect.poll(async () => (await sentTo(phone)).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await sentTo(phone)).map((message) => message.template), { timeout: 20_000 }).toEqual(["order_received", "payment_confirmed"]);
     expect((await sentTo(phone))[1]!.parameters).toContain(reference);
     expect(await mailsTo(email)).toEqual([]);
 
@@ -123,7 +123,7 @@ test.describe("order updates on WhatsApp", () => {
     expect(stop.status()).toBe(200);
     await expect.poll(async () => (await sentTo(phone)).map((message) => message.text ?? message.template), { timeout: 20_000 }).toEqual([
       "order_received",
-      expect.any(String),
+      "payment_confirmed",
       messages.whatsapp.stopConfirmed,
     ]);
     await page.goto("/profile");
