@@ -46,6 +46,21 @@ export const WHATSAPP_TEMPLATES = {
     parameters: ["the customer's name", "the service booked", "its day and time (South African)", "the order's reference"],
     text: "Hi {{1}}, a reminder of your booking: {{2}} on {{3}} (South African time), order {{4}}. Reply STOP to get your order updates by e-mail instead.",
   },
+  // The owner's own alerts (Shop settings > WhatsApp): to the owner's number, never a customer's.
+  new_order_alert: {
+    name: "new_order_alert",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the order's reference", "the customer's name", "the order's total", "how it is paid"],
+    text: "New order {{1}} from {{2}}: {{3}}, {{4}}. It is waiting for you in Order Management.",
+  },
+  new_booking_alert: {
+    name: "new_booking_alert",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the service booked", "its day and time (South African)", "the customer's name", "the order's reference"],
+    text: "New booking: {{1}} on {{2}} (South African time) for {{3}}, order {{4}}. It is in your bookings.",
+  },
 } as const;
 
 export type WhatsAppTemplateKey = keyof typeof WHATSAPP_TEMPLATES;
@@ -107,10 +122,24 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
       if (!data.success) return null;
       return template("order_status_changed", [data.data.customerName, data.data.reference, messages.whatsapp.cancelledUnpaid(data.data.days)]);
     }
+    case "new_order_alert": {
+      const data = mailDataSchemas.new_order_alert.safeParse(row.data);
+      if (!data.success) return null;
+      const { reference, customerName, total, paymentMethod, proofUploaded } = data.data;
+      return template("new_order_alert", [reference, customerName, formatRand(total), messages.whatsapp.howPaid(paymentMethod, proofUploaded)]);
+    }
+    case "new_booking_alert": {
+      const data = mailDataSchemas.new_booking_alert.safeParse(row.data);
+      if (!data.success) return null;
+      return template("new_booking_alert", [data.data.service, formatSlot(data.data.startsAt), data.data.customerName, data.data.reference]);
+    }
     default:
       return null;
   }
 }
+
+/** The owner's own alerts: sent to the number in Shop settings, never to a customer's consent. */
+export const OWNER_ALERT_TEMPLATES: ReadonlySet<string> = new Set(["new_order_alert", "new_booking_alert"]);
 
 /** The order's method and day, which the status mail's trigger adds for this message (070_mail.sql). */
 function fulfilmentOf(data: unknown): { method: "delivery" | "collection"; day: string } | null {

@@ -1,4 +1,4 @@
-import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText, type WhatsAppSettings } from "@/server/ports/messaging";
+import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText, type WhatsAppEnvironment, type WhatsAppSettings } from "@/server/ports/messaging";
 
 export type { WhatsAppSettings };
 
@@ -6,6 +6,18 @@ export type { WhatsAppSettings };
 export const WHATSAPP_API_URL = "https://graph.facebook.com";
 export const WHATSAPP_API_VERSION = "v23.0";
 const TIMEOUT_MS = 15_000;
+
+/** WHATSAPP_* as set (each may be missing): in force while Shop settings hold none (docs/whatsapp.md). */
+export function whatsappEnvironmentFrom(env: Parameters<typeof whatsappSettingsFrom>[0]): WhatsAppEnvironment {
+  return {
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: env.WHATSAPP_ACCESS_TOKEN,
+    appSecret: env.WHATSAPP_APP_SECRET,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+    apiUrl: env.WHATSAPP_API_URL,
+    apiVersion: env.WHATSAPP_API_VERSION,
+  };
+}
 
 /** WhatsApp is on only with every one of its settings. */
 export function whatsappSettingsFrom(env: {
