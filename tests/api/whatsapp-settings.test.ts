@@ -267,6 +267,27 @@ describe("the owner's alerts on WhatsApp", () => {
     expect(booking).toMatchObject({ to: OWNER.slice(1), parameters: ["Office deep clean", formatSlot(slot!.startsAt), "Thandi Nkosi", order.reference] });
   });
 
+  it("an order made from an accepted quote writes its alert too, with the quoted total", async () => {
+    await admin.messaging.updateSettings(on());
+    const { caller } = await customer();
+    const variantId = (await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", productId).executeTakeFirstOrThrow()).id;
+    const { requestId } = await caller.quotes.request({ description: "120 branded shirts", items: [{ variantId, quantity: 120 }] });
+    const { quoteId } = await admin.adminQuotes.saveDraft({
+      requestId,
+      validUntil: shopDay(30),
+      terms: "50% on order.",
+      note: "Thanks for asking.",
+      lines: [{ kind: "custom", description: "Embroidery set-up", quantity: 1, unitPrice: "450" }],
+    });
+    await admin.adminQuotes.send({ quoteId });
+    const { reference } = await caller.quotes.accept({ quoteId, purchaseOrder: "" });
+    const rows = await alertRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data).toMatchObject({ reference, customerName: "Thandi Nkosi" });
+    await drainOutbox(await deps());
+    expect(fake.sent.find((message) => message.template === "new_order_alert")?.parameters.slice(0, 3)).toEqual([reference, "Thandi Nkosi", formatRand("450")]);
+  });
+
   it("an alert WhatsApp refuses for good is mailed to the shop's notice address, once", async () => {
     await admin.messaging.updateSettings(on());
     const { caller } = await customer();
