@@ -110,7 +110,8 @@ const schema = z.object({
   CRON_SECRET: optional.refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
   /**
    * WhatsApp Business Cloud API (docs/whatsapp.md): order updates on WhatsApp for customers who
-   * consent. All four of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and
+   * consent. Set in Shop settings > WhatsApp; these four are the fallback while nothing is saved
+   * there: all four of WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and
    * WHATSAPP_VERIFY_TOKEN set: on; otherwise the shop sends e-mail only, as without them.
    * The token and secrets are never logged nor sent to a browser.
    */

@@ -16,7 +16,7 @@ create table public.mail_outbox (
     'order_received', 'status_changed', 'order_cancelled_unpaid', 'new_order', 'contact_message', 'account_deleted',
     'payment_received', 'payment_notice', 'password_reset', 'email_change_confirm', 'email_change_notice',
     'low_stock', 'back_in_stock', 'whatsapp_stopped', 'booking_changed', 'booking_reminder',
-    'quote_requested', 'quote_sent', 'quote_change_asked')),
+    'quote_requested', 'quote_sent', 'quote_change_asked', 'new_order_alert', 'new_booking_alert')),
   data jsonb not null,
   created_at timestamptz not null default now(),
   attempts integer not null default 0,
@@ -26,7 +26,8 @@ create table public.mail_outbox (
   failed_at timestamptz,
   last_error text check (char_length(last_error) <= 2000),
   -- The channel (075_messaging.sql): 'email', or 'whatsapp' for a customer's order notice while
-  -- they consent to it (recipient stays their e-mail address, the fallback). user_id: whose
+  -- they consent to it (recipient stays their e-mail address, the fallback), and for the owner's
+  -- own alerts while they ask for them (recipient: the shop's notice address). user_id: whose
   -- consent the row depends on, checked again when it is sent.
   channel text not null default 'email' check (channel in ('email', 'whatsapp')),
   user_id uuid references public.profiles (id) on delete set null,
@@ -84,7 +85,7 @@ revoke execute on function private.shop_notice_address() from public, anon, auth
 
 -- Order placed: to the customer (items, total, reference, how it is to be paid, and the opening
 -- hours for a collection; the bank details come from the settings when the mail is rendered) and
--- to the shop. A deferred trigger, so it runs at commit, when place_order has written the order's
+-- to the shop, and the owner's WhatsApp alerts for it and its bookings when they are on. A deferred trigger, so it runs at commit, when place_order has written the order's
 -- lines too.
 create function public.mail_order_placed() returns trigger
 language plpgsql security definer set search_path = ''
@@ -93,6 +94,7 @@ declare
   v_items jsonb;
   v_count integer;
   v_fulfilment jsonb;
+  v_booking record;
 begin
   select coalesce(jsonb_agg(jsonb_build_object('name', public.order_line_label(i.product_name, i.personalisation), 'quantity', i.quantity, 'unitPrice', i.unit_price,
                                                'startsAt', i.slot_starts_at, 'endsAt', i.slot_ends_at,
@@ -114,6 +116,18 @@ begin
   perform private.enqueue_mail(private.shop_notice_address(), 'new_order', jsonb_strip_nulls(jsonb_build_object(
     'customerName', new.customer_name, 'customerEmail', new.customer_email, 'reference', new.reference,
     'total', new.total, 'itemCount', greatest(v_count, 1), 'paymentMethod', new.payment_method, 'fulfilment', v_fulfilment)));
+  -- The owner's own WhatsApp alerts, while they ask for them (075_messaging.sql): the order, and
+  -- each booking in it.
+  perform private.enqueue_owner_alert('new_order_alert', jsonb_build_object(
+    'reference', new.reference, 'customerName', new.customer_name, 'total', new.total,
+    'paymentMethod', new.payment_method, 'proofUploaded', new.proof_path is not null));
+  for v_booking in
+    select i.product_name, b.starts_at from public.bookings b join public.order_items i on i.id = b.order_item_id
+      where b.order_id = new.id order by b.starts_at, b.id
+  loop
+    perform private.enqueue_owner_alert('new_booking_alert', jsonb_build_object(
+      'reference', new.reference, 'customerName', new.customer_name, 'service', v_booking.product_name, 'startsAt', v_booking.starts_at));
+  end loop;
   return null;
 end
 $$;

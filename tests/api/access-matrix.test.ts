@@ -348,6 +348,12 @@ const rules: Record<string, Rule> = {
   "messaging.myConsents": { expect: SIGNED_IN },
   // Unticking works whether or not the shop sends on WhatsApp (ticking needs it: tests/api/whatsapp.test.ts).
   "messaging.setConsent": { expect: SIGNED_IN, input: () => ({ kind: "offers" as const, given: false as const }) },
+  // WhatsApp's settings in Shop settings: admins only (never the token or secrets back: whatsapp-settings.test.ts).
+  "messaging.settings": { expect: ADMINS },
+  "messaging.updateSettings": {
+    expect: ADMINS,
+    input: () => ({ enabled: false, phoneNumberId: "", accessToken: "", appSecret: "", verifyToken: "", ownerPhone: "", ownerAlerts: false }),
+  },
   "profile.exportData": { expect: SIGNED_IN },
   "profile.changeEmail": { expect: SIGNED_IN, input: () => ({ email: `moved-${randomUUID().slice(0, 8)}@example.test` }) },
   // The current password decides for a signed-in caller (the matrix's users have none: refused

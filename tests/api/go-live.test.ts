@@ -4,7 +4,8 @@
  * boolean, never a value of the environment. And what public pages get of the settings in
  * production: no demo contact detail, no stand-in officer.
  */
-import { whatsappIncomplete, whatsappSettingsFrom } from "@/server/platform/adapters/whatsapp/cloud-api";
+import { whatsappStateOf } from "@/server/messaging/whatsapp-settings";
+import { whatsappEnvironmentFrom } from "@/server/platform/adapters/whatsapp/cloud-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsFromEnv } from "@/server/settings/defaults";
 import { DEMO_VALUES } from "@/server/settings/demo-values";
@@ -70,16 +71,23 @@ describe("the checklist's rules", () => {
 });
 
 describe("WhatsApp's settings", () => {
-  it("are an item when some are set but not all four (WhatsApp is then off), not when none or all are", () => {
+  it("from the environment (nothing saved): an item when some are set but not all four (WhatsApp is then off), not when none or all are", () => {
     const all = { WHATSAPP_PHONE_NUMBER_ID: "106540352242922", WHATSAPP_ACCESS_TOKEN: "token", WHATSAPP_APP_SECRET: "secret", WHATSAPP_VERIFY_TOKEN: "verify-token-verify-token" };
-    expect(whatsappIncomplete({})).toBe(false);
-    expect(whatsappIncomplete(all)).toBe(false);
-    expect(whatsappSettingsFrom(all)).toBeDefined();
+    const state = (env: Partial<typeof all>) => whatsappStateOf(null, whatsappEnvironmentFrom(env));
+    expect(state({})).toEqual({ source: "environment", settings: undefined, incomplete: false });
+    expect(state(all)).toMatchObject({ source: "environment", incomplete: false, settings: { phoneNumberId: "106540352242922", accessToken: "token" } });
     for (const missing of Object.keys(all) as (keyof typeof all)[]) {
       const some = { ...all, [missing]: undefined };
-      expect(whatsappIncomplete(some), missing).toBe(true);
-      expect(whatsappSettingsFrom(some), missing).toBeUndefined();
+      expect(state(some), missing).toEqual({ source: "environment", settings: undefined, incomplete: true });
     }
+  });
+
+  it("once saved, only the saved row counts: switched on without all four is an item, switched off never is", () => {
+    const env = whatsappEnvironmentFrom({ WHATSAPP_PHONE_NUMBER_ID: "1", WHATSAPP_ACCESS_TOKEN: "t", WHATSAPP_APP_SECRET: "s", WHATSAPP_VERIFY_TOKEN: "verify-token-verify-token" });
+    const saved = { enabled: true, phoneNumberId: "106540352242922", accessToken: "", appSecret: "secret", verifyToken: "verify-token-verify-token", ownerPhone: "", ownerAlerts: false };
+    expect(whatsappStateOf(saved, env)).toEqual({ source: "saved", settings: undefined, incomplete: true });
+    expect(whatsappStateOf({ ...saved, enabled: false }, env)).toEqual({ source: "saved", settings: undefined, incomplete: false });
+    expect(whatsappStateOf({ ...saved, accessToken: "token" }, env)).toMatchObject({ source: "saved", incomplete: false, settings: { accessToken: "token" } });
   });
 });
 

@@ -199,6 +199,21 @@ const matrix: Record<string, Record<Op, { run: (trx: Tx) => Promise<unknown>; al
     update: { run: (t) => some(t.updateTable("messaging_consents").set({ withdrawn_at: null, withdrawn_via: null }).where("id", "=", ids.consent).executeTakeFirst()), allowed: [] },
     delete: { run: (t) => some(t.deleteFrom("messaging_consents").where("id", "=", ids.consent).executeTakeFirst()), allowed: [] },
   },
+  // WhatsApp's settings and the owner's alerts (docs/whatsapp.md): admins only.
+  whatsapp_settings: {
+    select: { run: (t) => some(t.selectFrom("whatsapp_settings").select("access_token").execute()), allowed: ["admin"] },
+    insert: {
+      run: (t) =>
+        t
+          .insertInto("whatsapp_settings")
+          .values({ phone_number_id: "106540352242922", access_token: "abc" })
+          .onConflict((c) => c.column("id").doUpdateSet({ access_token: "abc" }))
+          .execute(),
+      allowed: ["admin"],
+    },
+    update: { run: (t) => some(t.updateTable("whatsapp_settings").set({ app_secret: "x" }).where("id", "=", true).executeTakeFirst()), allowed: ["admin"] },
+    delete: { run: (t) => some(t.deleteFrom("whatsapp_settings").where("id", "=", true).executeTakeFirst()), allowed: [] },
+  },
   // Online payments (docs/architecture.md#payments): the order's owner and admins read them; nobody writes them
   // through the API (record_online_payment(), for the server's service identity, does).
   payments: {
@@ -427,6 +442,7 @@ beforeAll(async () => {
   ids.message = (await k.insertInto("contact_messages").values({ name: "Lerato", email: "lerato@example.test", phone: null, message: "Quote please", read_at: null }).returning("id").executeTakeFirstOrThrow()).id;
   await k.transaction().execute((trx) => insertMissingSettings(trx, configuredShopSettings()));
   await k.insertInto("payment_settings").values({ payfast_merchant_id: "10000100", payfast_merchant_key: "46f0cd694581a" }).execute();
+  await k.insertInto("whatsapp_settings").values({ phone_number_id: "106540352242922", access_token: "EAAGtoken" }).execute();
   // A's order paid online, as the server records a verified notification.
   await runAs(k, SERVICE, (t) =>
     sql`select public.record_online_payment('payfast', '1089250', ${ids.order}::uuid, 450.00, '{}'::jsonb)`.execute(t),

@@ -1,4 +1,4 @@
-import type { WhatsAppSettings } from "@/server/platform/adapters/whatsapp/cloud-api";
+import type { WhatsAppEnvironment } from "@/server/ports/messaging";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,8 +64,8 @@ export interface TestProcessOptions {
   /** The environment facts the go-live checklist reads: SITE_URL https (default false) and SMTP_URL set (default: no mail). */
   siteUrlIsHttps?: boolean;
   smtpUrl?: string;
-  /** WhatsApp's settings (a fake Cloud API); unset: e-mail only. */
-  whatsapp?: WhatsAppSettings;
+  /** WHATSAPP_* (a fake Cloud API's address, and its credentials unless a test saves them in Shop settings); unset: e-mail only while nothing is saved. */
+  whatsapp?: WhatsAppEnvironment;
 }
 
 /**

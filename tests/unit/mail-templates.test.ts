@@ -100,6 +100,8 @@ const samples: { [T in MailTemplate]: MailDataInput<T> } = {
     version: 1,
     message: "Navy instead of black, please",
   },
+  new_order_alert: { reference: "ORD-999", customerName: HOSTILE, total: "149.50", paymentMethod: "bank_transfer", proofUploaded: true },
+  new_booking_alert: { reference: "ORD-3838", customerName: HOSTILE, service: "Office deep clean", startsAt: "2026-12-10T08:00:00.000Z" },
 };
 
 function render<T extends MailTemplate>(template: T, data: MailDataInput<T> = samples[template]): Promise<RenderedMail> {
@@ -161,6 +163,8 @@ describe("every template", () => {
       "quote_requested",
       "quote_sent",
       "quote_change_asked",
+      "new_order_alert",
+      "new_booking_alert",
     ]);
     expect(isMailTemplate("order_received")).toBe(true);
     expect(isMailTemplate("toString")).toBe(false);

@@ -16,7 +16,7 @@ const FIX_AT: Record<GoLiveItem, string | null> = {
   // Set on the server, not in the shop: the item says how.
   siteUrl: null,
   mail: "/admin/outbox",
-  whatsapp: null,
+  whatsapp: "/admin/settings#whatsapp-settings",
 };
 
 /** The go-live checklist at the top of Shop settings: every setting still demo or missing, each with where to fix it. */

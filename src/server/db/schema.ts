@@ -342,6 +342,19 @@ export interface PaymentSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** WhatsApp's settings and the owner's alerts (docs/whatsapp.md): one row, admins only; the server reads it as the service role. */
+export interface WhatsAppSettingsTable {
+  id: Generated<boolean>;
+  enabled: Generated<boolean>;
+  phone_number_id: Generated<string>;
+  access_token: Generated<string>;
+  app_secret: Generated<string>;
+  verify_token: Generated<string>;
+  owner_phone: Generated<string>;
+  owner_alerts: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
 /** Fulfilment settings (docs/architecture.md#delivery-and-collection): one row, readable by everyone, admins update it. */
 export interface FulfilmentSettingsTable {
   id: Generated<boolean>;
@@ -663,6 +676,7 @@ export interface DB {
   shop_private_settings: ShopPrivateSettingsTable;
   payments: PaymentsTable;
   payment_settings: PaymentSettingsTable;
+  whatsapp_settings: WhatsAppSettingsTable;
   fulfilment_settings: FulfilmentSettingsTable;
   opening_hours: OpeningHoursTable;
   delivery_areas: DeliveryAreasTable;

@@ -66,6 +66,15 @@ export async function consentedWhatsAppNumber(db: Kysely<DB>, userId: string | n
   return row?.phone ?? null;
 }
 
+/**
+ * The owner's number for their new-order and new-booking alerts now, or null (WhatsApp off in Shop
+ * settings, the alerts switched off, no number): read at send time, as a customer's consent is.
+ */
+export async function ownerAlertNumber(db: Kysely<DB>): Promise<string | null> {
+  const { rows } = await sql<{ phone: string | null }>`select public.whatsapp_owner_alert_number() as phone`.execute(db);
+  return rows[0]?.phone ?? null;
+}
+
 /** A WhatsApp row that cannot go there (no consent now, no WhatsApp, no WhatsApp form): it goes by e-mail. */
 export async function rerouteToMail(db: Kysely<DB>, id: string) {
   await db.updateTable("mail_outbox").set({ channel: "email", next_attempt_at: new Date() }).where("id", "=", id).execute();

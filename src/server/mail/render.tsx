@@ -14,6 +14,7 @@ import {
 } from "./templates/account-links";
 import { ContactMessageMail, contactMessageSubject } from "./templates/contact-message";
 import { NewOrderMail, newOrderSubject } from "./templates/new-order";
+import { NewBookingAlertMail, newBookingAlertSubject, NewOrderAlertMail, newOrderAlertSubject } from "./templates/owner-alerts";
 import { OrderCancelledUnpaidMail, orderCancelledUnpaidSubject } from "./templates/order-cancelled-unpaid";
 import { OrderReceivedMail, orderReceivedSubject } from "./templates/order-received";
 import { ITEMS_TABLE_CLASS } from "./templates/layout";
@@ -90,6 +91,8 @@ const templates: { [T in MailTemplate]: TemplateDefinition<T> } = {
   quote_requested: { schema: mailDataSchemas.quote_requested, subject: quoteRequestedSubject, Component: QuoteRequestedMail },
   quote_sent: { schema: mailDataSchemas.quote_sent, subject: quoteSentSubject, Component: QuoteSentMail },
   quote_change_asked: { schema: mailDataSchemas.quote_change_asked, subject: quoteChangeAskedSubject, Component: QuoteChangeAskedMail },
+  new_order_alert: { schema: mailDataSchemas.new_order_alert, subject: newOrderAlertSubject, Component: NewOrderAlertMail },
+  new_booking_alert: { schema: mailDataSchemas.new_booking_alert, subject: newBookingAlertSubject, Component: NewBookingAlertMail },
 };
 
 /** html-to-text's defaults shout headings in capitals; a customer's name must stay as they wrote it. */

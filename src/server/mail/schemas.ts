@@ -263,6 +263,21 @@ export const mailDataSchemas = {
     version: z.int().min(1),
     message: line(2000),
   }),
+  /** The owner's WhatsApp alert of a new order (docs/whatsapp.md); mailed to the shop only when WhatsApp could not deliver it. */
+  new_order_alert: z.object({
+    reference,
+    customerName,
+    total: rands,
+    paymentMethod: paymentMethod,
+    proofUploaded: z.boolean().default(false),
+  }),
+  /** The owner's WhatsApp alert of a new booking; mailed to the shop only when WhatsApp could not deliver it. */
+  new_booking_alert: z.object({
+    reference,
+    customerName,
+    service: line(500),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
 } as const;
 
 /** A template's name, as stored in the outbox. */

@@ -1,6 +1,7 @@
 import type { ShopDatabase } from "@/server/db/database";
 import type { MailShop } from "./schemas";
 import { findOutboxRow } from "./outbox-queries";
+import type { MessagingChannel } from "@/server/ports/messaging";
 import { BATCH, deliverDue, renderRow, withoutToken, type DeliveryDeps } from "./outbox";
 
 /** Retries and claims left by a crashed process are picked up at least this often. */
@@ -11,7 +12,11 @@ export const SWEEP_MS = 15_000;
  * NOTIFY, sent on commit) and every SWEEP_MS for retries. Several processes may run one each;
  * `for update skip locked` shares the rows out. Timers never keep Node running. Returns `stop`.
  */
-export function startMailWorker(database: ShopDatabase, deps: Omit<DeliveryDeps, "db">, log: Pick<Console, "info" | "error"> = console): () => void {
+export function startMailWorker(
+  database: ShopDatabase,
+  deps: Omit<DeliveryDeps, "db" | "whatsapp"> & { whatsapp?: () => Promise<MessagingChannel | undefined> },
+  log: Pick<Console, "info" | "error"> = console,
+): () => void {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -25,7 +30,11 @@ export function startMailWorker(database: ShopDatabase, deps: Omit<DeliveryDeps,
       try {
         do {
           again = false;
-          const report = await deliverDue({ ...deps, db: database.kysely });
+          // WhatsApp's settings as they are now: switched on, off or changed in Shop settings.
+          const whatsapp = await deps.whatsapp?.();
+          // Neither SMTP nor WhatsApp: nothing is sent; the rows wait for the Outbox page.
+          if (deps.transport.kind === "none" && !whatsapp) break;
+          const report = await deliverDue({ ...deps, whatsapp, db: database.kysely });
           if (report.sent + report.failed > 0) log.info(`[mail] sent ${report.sent}, failed for good ${report.failed}, retrying ${report.retrying}`);
           if (report.claimed >= BATCH) again = true;
         } while (again && !stopped);

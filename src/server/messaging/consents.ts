@@ -8,7 +8,7 @@ import { consentWords, type consentInput } from "./schemas";
 import type { z } from "@/lib/zod";
 
 const m = messages.consent;
-type Ctx = Pick<TRPCContext, "db" | "whatsappIsOn"> & { user: SessionUser };
+type Ctx = Pick<TRPCContext, "db" | "whatsapp"> & { user: SessionUser };
 
 /**
  * The caller's WhatsApp choices for the profile: whether the shop sends on WhatsApp at all, each
@@ -20,7 +20,7 @@ export async function myConsents({ ctx }: { ctx: Ctx }) {
     const row = rows.find((consent) => consent.kind === kind && consent.withdrawn_at === null);
     return row ? { phone: row.phone, givenAt: new Date(row.given_at) } : null;
   };
-  return { whatsappOn: ctx.whatsappIsOn, whatsappUpdates: live("whatsapp_updates"), offers: live("offers") };
+  return { whatsappOn: await ctx.whatsapp.isOn(), whatsappUpdates: live("whatsapp_updates"), offers: live("offers") };
 }
 
 /**
@@ -33,7 +33,7 @@ export async function setConsent({ ctx, input }: { ctx: Ctx; input: z.output<typ
     await ctx.db.transaction((trx) => withdrawConsent(trx, input.kind));
     return { message: m.withdrawn };
   }
-  if (!ctx.whatsappIsOn) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.failed });
+  if (!(await ctx.whatsapp.isOn())) throw new TRPCError({ code: "PRECONDITION_FAILED", message: m.failed });
   await ctx.db.transaction((trx) => giveConsent(trx, { kind: input.kind, phone: input.phone, source: input.source, words: consentWords(input.kind) }));
   return { message: m.saved };
 }

@@ -53,6 +53,21 @@ export const WHATSAPP_TEMPLATES = {
     parameters: ["the customer's name", "the quote's number", "its total", "the last day it can be accepted", "the quote's page"],
     text: "Hi {{1}}, your quote {{2}} of {{3}} is ready. You can accept it, ask for a change or decline it until {{4}}: {{5}} Reply STOP to get your order updates by e-mail instead.",
   },
+  // The owner's own alerts (Shop settings > WhatsApp): to the owner's number, never a customer's.
+  new_order_alert: {
+    name: "new_order_alert",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the order's reference", "the customer's name", "the order's total", "how it is paid"],
+    text: "New order {{1}} from {{2}}: {{3}}, {{4}}. It is waiting for you in Order Management.",
+  },
+  new_booking_alert: {
+    name: "new_booking_alert",
+    language: "en",
+    category: "UTILITY",
+    parameters: ["the service booked", "its day and time (South African)", "the customer's name", "the order's reference"],
+    text: "New booking: {{1}} on {{2}} (South African time) for {{3}}, order {{4}}. It is in your bookings.",
+  },
 } as const;
 
 export type WhatsAppTemplateKey = keyof typeof WHATSAPP_TEMPLATES;
@@ -122,10 +137,24 @@ export function whatsappMessageFor(row: { template: string; data: unknown }, sho
       if (!data.success) return null;
       return template("order_status_changed", [data.data.customerName, data.data.reference, messages.whatsapp.cancelledUnpaid(data.data.days)]);
     }
+    case "new_order_alert": {
+      const data = mailDataSchemas.new_order_alert.safeParse(row.data);
+      if (!data.success) return null;
+      const { reference, customerName, total, paymentMethod, proofUploaded } = data.data;
+      return template("new_order_alert", [reference, customerName, formatRand(total), messages.whatsapp.howPaid(paymentMethod, proofUploaded)]);
+    }
+    case "new_booking_alert": {
+      const data = mailDataSchemas.new_booking_alert.safeParse(row.data);
+      if (!data.success) return null;
+      return template("new_booking_alert", [data.data.service, formatSlot(data.data.startsAt), data.data.customerName, data.data.reference]);
+    }
     default:
       return null;
   }
 }
+
+/** The owner's own alerts: sent to the number in Shop settings, never to a customer's consent. */
+export const OWNER_ALERT_TEMPLATES: ReadonlySet<string> = new Set(["new_order_alert", "new_booking_alert"]);
 
 /** After a payment: the order's delivery or collection day, or a thank-you when it has none (a booking, or an order from before). */
 function nextStep(fulfilment: { method: "delivery" | "collection"; day: string } | undefined): string {

@@ -10,9 +10,10 @@ export function mailShopOf(shop: ShopProcess): () => Promise<MailShop> {
   return async () => mailShopFrom(await shop.settings.published());
 }
 
-/** The WhatsApp channel of this process (docs/whatsapp.md), or none without its settings. */
-export function whatsappChannelOf(shop: ShopProcess): MessagingChannel | undefined {
-  return shop.config.whatsapp ? createWhatsAppChannel(shop.config.whatsapp, shop.config.fetch) : undefined;
+/** The WhatsApp channel with the settings in force now (docs/whatsapp.md: Shop settings, else WHATSAPP_*), or none while it is off. */
+export async function whatsappChannelOf(shop: ShopProcess): Promise<MessagingChannel | undefined> {
+  const { settings } = await shop.whatsapp.current();
+  return settings ? createWhatsAppChannel(settings, shop.config.fetch) : undefined;
 }
 
 /** Whether mails are sent at all (SMTP_URL), or only kept in the outbox. */
@@ -23,5 +24,5 @@ export async function mailIsSent(): Promise<boolean> {
 /** Delivers the outbox once, until nothing is due: the serverless schedule's route. */
 export async function drainMailOutbox() {
   const shop = await getShopProcess();
-  return drainOutbox({ db: shop.database.kysely, transport: shop.config.mail, whatsapp: whatsappChannelOf(shop), shop: mailShopOf(shop) });
+  return drainOutbox({ db: shop.database.kysely, transport: shop.config.mail, whatsapp: await whatsappChannelOf(shop), shop: mailShopOf(shop) });
 }

@@ -2,6 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 import type { SessionUser, SessionUsers } from "@/server/auth/session-user";
 import type { Catalogue } from "@/server/catalogue/catalogue";
 import type { OnlinePayments } from "@/server/payments/online-payments";
+import type { WhatsAppSwitch } from "@/server/messaging/whatsapp-settings";
 import type { ShopSettings } from "@/server/settings/shop-settings";
 import type { ShopDatabase } from "@/server/db/database";
 import type { AuthPort, AuthUser } from "@/server/ports/auth";
@@ -32,10 +33,8 @@ export interface RequestServices {
   production: boolean;
   /** Whether mails are sent (SMTP_URL) or only kept in the outbox. */
   mailIsSent: boolean;
-  /** Whether order updates may go on WhatsApp (every WHATSAPP_* secret set; only this fact reaches a page). */
-  whatsappIsOn: boolean;
-  /** Some WHATSAPP_* set but not all (only this fact). */
-  whatsappIncomplete: boolean;
+  /** WhatsApp's settings in force (Shop settings, else WHATSAPP_*), kept; only whether it is on reaches a page. */
+  whatsapp: WhatsAppSwitch;
   /** Whether SITE_URL is the shop's https:// address (only this fact, never the value). */
   siteUrlIsHttps: boolean;
   /** The signed-in user's profile, read as that user (the session lookup; kept for a few seconds). */
@@ -61,8 +60,7 @@ export function createRequestServices(shop: ShopProcess, cookies: CookieJar, req
     payments: shop.payments,
     production: config.production,
     mailIsSent: config.mail.kind === "smtp",
-    whatsappIsOn: config.whatsapp !== undefined,
-    whatsappIncomplete: config.whatsappIncomplete ?? false,
+    whatsapp: shop.whatsapp,
     siteUrlIsHttps: config.siteUrlIsHttps ?? false,
     sessionUserFor: (user: AuthUser) => sessionUsers.sessionUser(user),
     async cartCountFor(user: SessionUser) {

@@ -4,6 +4,7 @@ import { sessionUsersFor, type SessionUsers } from "@/server/auth/session-user";
 import { catalogueFor, type Catalogue } from "@/server/catalogue/catalogue";
 import type { OnlinePayments } from "@/server/payments/online-payments";
 import { paymentSettingsFor } from "@/server/payments/payment-settings";
+import { whatsappSwitchFor, type WhatsAppEnvironment, type WhatsAppSwitch } from "@/server/messaging/whatsapp-settings";
 import { shopSettingsFor, type ShopSettings } from "@/server/settings/shop-settings";
 import { startDatabase } from "@/server/db";
 import type { ShopDatabase } from "@/server/db/database";
@@ -14,7 +15,7 @@ import type { GoogleClient } from "./adapters/local/local-auth";
 import { sweepUnclaimedUploads } from "./adapters/local/local-storage";
 import { sessionCacheFor, type SessionCache } from "./adapters/local/session-cache";
 import { createMailTransport } from "./adapters/mail/transport";
-import { whatsappIncomplete, whatsappSettingsFrom, type WhatsAppSettings } from "./adapters/whatsapp/cloud-api";
+import { whatsappEnvironmentFrom } from "./adapters/whatsapp/cloud-api";
 import { createPayFast, PAYFAST_ITN_SOURCES } from "./adapters/payfast/payfast";
 import { supabasePublicUrl } from "./adapters/supabase/supabase-storage";
 import { localSigningSecret, supabaseConfig } from "./process-config";
@@ -31,10 +32,8 @@ export interface PlatformConfig {
   google?: GoogleClient;
   supabase: { url: string; anonKey: string; serviceRoleKey?: string };
   mail: MailTransport;
-  /** WhatsApp's settings (docs/whatsapp.md); unset: e-mail only. */
-  whatsapp?: WhatsAppSettings;
-  /** Some WHATSAPP_* secrets set but not all four (the go-live checklist says so). */
-  whatsappIncomplete?: boolean;
+  /** WHATSAPP_* (docs/whatsapp.md): in force while Shop settings hold none; their API address and version always. */
+  whatsapp?: WhatsAppEnvironment;
   /** How the server reaches other services (Google's token endpoint); the global fetch unless a test gives its own. */
   fetch?: typeof fetch;
   /** PAYFAST_URL (unset: PayFast's live or sandbox system, as Shop settings say) and PAYFAST_ITN_SOURCES (unset: PayFast's published ranges). */
@@ -63,6 +62,8 @@ export interface ShopProcess {
   publicUrl: PublicUrl;
   /** The online payment provider (PayFast) and its credentials from Shop settings. */
   payments: OnlinePayments;
+  /** WhatsApp's settings in force: Shop settings, else WHATSAPP_* (kept, dropped on change). */
+  whatsapp: WhatsAppSwitch;
 }
 
 /** Where the local adapter keeps uploaded files. */
@@ -80,8 +81,7 @@ export function platformConfigFromEnv(): PlatformConfig {
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
     supabase: supabaseConfig(),
     mail: createMailTransport(env),
-    whatsapp: whatsappSettingsFrom(env),
-    whatsappIncomplete: whatsappIncomplete(env),
+    whatsapp: whatsappEnvironmentFrom(env),
     payfast: { url: env.PAYFAST_URL, itnSources: env.PAYFAST_ITN_SOURCES },
     siteUrlIsHttps: URL.parse(env.SITE_URL ?? "")?.protocol === "https:",
   };
@@ -117,6 +117,7 @@ export async function openShopProcess(
       provider: createPayFast({ url: config.payfast?.url, itnSources: config.payfast?.itnSources ?? PAYFAST_ITN_SOURCES, fetch: config.fetch }),
       settings: await paymentSettingsFor(database),
     },
+    whatsapp: await whatsappSwitchFor(database, config.whatsapp),
   };
 }
 

@@ -14,8 +14,8 @@ const RETRY_MS = 5_000;
 /**
  * What a server process runs besides answering requests, started once when it starts
  * (src/instrumentation-node.ts), never by tests or `next build`: the unpaid-order policy, the
- * retention purge and the bookings' reminders on timers (unref'd), the outbox worker (mail and WhatsApp; without SMTP in
- * development, also the log of new mails), and who is signed in for the kept pages' templates. If the database cannot
+ * retention purge and the bookings' reminders on timers (unref'd), the outbox worker (mail and WhatsApp, each round with
+ * the WhatsApp settings in force; it sends nothing without SMTP or WhatsApp; without SMTP in development, also the log of new mails), and who is signed in for the kept pages' templates. If the database cannot
  * be opened yet, it tries again until it can; requests meanwhile answer "try again".
  */
 export async function startShopProcess(): Promise<void> {
@@ -31,8 +31,8 @@ export async function startShopProcess(): Promise<void> {
   startRetentionTimer(shop.database, () => serviceStorage(shop));
   startBookingReminderTimer(shop.database);
   const transport = shop.config.mail;
-  const whatsapp = whatsappChannelOf(shop);
-  if (transport.kind === "smtp" || whatsapp) startMailWorker(shop.database, { transport, whatsapp, shop: mailShopOf(shop) });
+  // Always started: WhatsApp may be switched on in Shop settings at any time (each round reads it).
+  startMailWorker(shop.database, { transport, whatsapp: () => whatsappChannelOf(shop), shop: mailShopOf(shop) });
   if (transport.kind !== "smtp" && env.NODE_ENV === "development") logNewMails(shop.database, mailShopOf(shop));
   provideSignedInLookup(signedInLookup(shop));
 }

@@ -44,7 +44,17 @@ export class MessagingSendError extends Error {
   }
 }
 
-/** The WhatsApp settings from the environment (docs/whatsapp.md); all four secrets or none. */
+/** WHATSAPP_* as the server's environment sets them (each may be missing), and Meta's address (tests: a fake). */
+export interface WhatsAppEnvironment {
+  phoneNumberId?: string;
+  accessToken?: string;
+  appSecret?: string;
+  verifyToken?: string;
+  apiUrl?: string;
+  apiVersion?: string;
+}
+
+/** The WhatsApp settings in force (docs/whatsapp.md: Shop settings, else the environment); all four secrets or none. */
 export interface WhatsAppSettings {
   phoneNumberId: string;
   accessToken: string;

@@ -22,7 +22,7 @@ export interface GoLiveFacts {
   siteUrlIsHttps: boolean;
   /** SMTP_URL is set: mails are sent. */
   mailIsSent: boolean;
-  /** Some of WHATSAPP_* are set but not all four: WhatsApp is meant to be on and is not. */
+  /** WhatsApp is switched on in Shop settings (or, none saved, some WHATSAPP_* set) without all four of its settings: meant to be on, and off. */
   whatsappIncomplete: boolean;
 }
 
@@ -54,10 +54,11 @@ export interface GoLiveStatus {
   items: GoLiveItem[];
 }
 
-type Ctx = Pick<TRPCContext, "db" | "production" | "mailIsSent" | "siteUrlIsHttps" | "whatsappIncomplete">;
+type Ctx = Pick<TRPCContext, "db" | "production" | "mailIsSent" | "siteUrlIsHttps" | "whatsapp">;
 
 /** settings.goLive (admins; RLS lets only them read the private settings it looks at). */
 export async function goLiveStatus({ ctx }: { ctx: Ctx }): Promise<GoLiveStatus> {
+  const whatsapp = await ctx.whatsapp.current();
   const facts = await ctx.db.transaction(async (trx) => {
     const shop = await readAdminSettings(trx, settingsFromEnv());
     const invoices = await readInvoiceSettings(trx, invoiceSettingsFromEnv());
@@ -71,7 +72,7 @@ export async function goLiveStatus({ ctx }: { ctx: Ctx }): Promise<GoLiveStatus>
       payfast: payfast && { merchantId: payfast.merchantId, sandbox: payfast.sandbox },
       siteUrlIsHttps: ctx.siteUrlIsHttps,
       mailIsSent: ctx.mailIsSent,
-      whatsappIncomplete: ctx.whatsappIncomplete,
+      whatsappIncomplete: whatsapp.incomplete,
     };
   });
   return { production: ctx.production, items: goLiveItems(facts) };

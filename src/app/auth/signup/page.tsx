@@ -18,7 +18,7 @@ export default async function SignUpPage() {
   if (user) redirect(homeFor(user));
   return (
     <AuthCard title={`Join ${site.name}`} intro="Create your account to shop with us.">
-      <SignUpForm googleOffered={googleSignInOffered()} whatsappOn={(await getRequestContext()).whatsappIsOn} />
+      <SignUpForm googleOffered={googleSignInOffered()} whatsappOn={await (await getRequestContext()).whatsapp.isOn()} />
     </AuthCard>
   );
 }

@@ -5,13 +5,13 @@ import { getShopProcess } from "@/server/platform/shop-process";
 const MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * WhatsApp's webhook (docs/whatsapp.md). Without WhatsApp's settings the route does not exist
- * (404). GET: Meta's verification handshake. POST: a notification, believed only with a valid
+ * WhatsApp's webhook (docs/whatsapp.md). While WhatsApp is off the route does not exist
+ * (404); the settings in force are read on each request (Shop settings, kept and dropped on change). GET: Meta's verification handshake. POST: a notification, believed only with a valid
  * X-Hub-Signature-256 (401 otherwise, nothing changed); 200 once recorded (Meta stops sending it),
  * 503 when it could not be, so Meta sends it again. Never cached, no cookies.
  */
 export async function GET(request: Request) {
-  const settings = (await getShopProcess()).config.whatsapp;
+  const settings = (await (await getShopProcess()).whatsapp.current()).settings;
   if (!settings) return answer(404, "Not found");
   const { status, body } = verificationAnswer(new URL(request.url).searchParams, settings);
   return answer(status, body);
@@ -19,7 +19,7 @@ export async function GET(request: Request) {
 
 export async function POST(request: Request) {
   const shop = await getShopProcess();
-  const settings = shop.config.whatsapp;
+  const settings = (await shop.whatsapp.current()).settings;
   if (!settings) return answer(404, "Not found");
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) return answer(413, "Too large");

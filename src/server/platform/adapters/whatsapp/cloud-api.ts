@@ -1,4 +1,4 @@
-import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText, type WhatsAppSettings } from "@/server/ports/messaging";
+import { MessagingSendError, type MessagingChannel, type OutgoingTemplate, type OutgoingText, type WhatsAppEnvironment, type WhatsAppSettings } from "@/server/ports/messaging";
 
 export type { WhatsAppSettings };
 
@@ -7,24 +7,23 @@ export const WHATSAPP_API_URL = "https://graph.facebook.com";
 export const WHATSAPP_API_VERSION = "v23.0";
 const TIMEOUT_MS = 15_000;
 
-/** WhatsApp is on only with every one of its settings. */
-export function whatsappSettingsFrom(env: {
+/** WHATSAPP_* as set (each may be missing): in force while Shop settings hold none (docs/whatsapp.md; whatsappStateOf decides). */
+export function whatsappEnvironmentFrom(env: {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_ACCESS_TOKEN?: string;
   WHATSAPP_APP_SECRET?: string;
   WHATSAPP_VERIFY_TOKEN?: string;
   WHATSAPP_API_URL?: string;
   WHATSAPP_API_VERSION?: string;
-}): WhatsAppSettings | undefined {
-  const { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken } = env;
-  if (!phoneNumberId || !accessToken || !appSecret || !verifyToken) return undefined;
-  return { phoneNumberId, accessToken, appSecret, verifyToken, apiUrl: env.WHATSAPP_API_URL, apiVersion: env.WHATSAPP_API_VERSION };
-}
-
-/** Some of the four secrets set but not all: meant to be on, and off (the go-live checklist names it). */
-export function whatsappIncomplete(env: Parameters<typeof whatsappSettingsFrom>[0]): boolean {
-  const set = [env.WHATSAPP_PHONE_NUMBER_ID, env.WHATSAPP_ACCESS_TOKEN, env.WHATSAPP_APP_SECRET, env.WHATSAPP_VERIFY_TOKEN].filter(Boolean).length;
-  return set > 0 && set < 4;
+}): WhatsAppEnvironment {
+  return {
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: env.WHATSAPP_ACCESS_TOKEN,
+    appSecret: env.WHATSAPP_APP_SECRET,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+    apiUrl: env.WHATSAPP_API_URL,
+    apiVersion: env.WHATSAPP_API_VERSION,
+  };
 }
 
 /** WhatsApp's own form of a number: E.164 without the plus. */
