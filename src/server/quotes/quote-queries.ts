@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { QuoteState } from "@/lib/statuses";
 import type { Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
+import type { FulfilmentChoice } from "@/server/fulfilment/schemas";
 import type { QuoteLineInput, RequestQuoteInput, SaveQuoteDraftInput } from "./schemas";
 
 /** One request as a list shows it: the latest version the caller may see (customers: sent ones). */
@@ -215,10 +216,39 @@ export async function sendQuoteRow(trx: Tx, quoteId: string): Promise<{ id: stri
   return { id: sent.id, number: request.number ?? "" };
 }
 
-/** Calls accept_quote() as the caller: the order (the one an earlier acceptance made, on a retry). */
-export async function acceptQuoteRow(trx: Tx, args: { quoteId: string; purchaseOrder: string }): Promise<Order> {
-  const { rows } = await sql<Order>`select * from public.accept_quote(${args.quoteId}::uuid, ${args.purchaseOrder})`.execute(trx);
+/**
+ * Calls accept_quote() as the caller, with the delivery or collection choice (place_order's
+ * shape, or null where none is asked) and a time per booked line: the order (the one an earlier
+ * acceptance made, on a retry).
+ */
+export async function acceptQuoteRow(
+  trx: Tx,
+  args: { quoteId: string; purchaseOrder: string; fulfilment: FulfilmentChoice | null; slots: { lineId: string; startsAt: string }[] },
+): Promise<Order> {
+  const fulfilment = args.fulfilment ? JSON.stringify(args.fulfilment) : null;
+  const { rows } = await sql<Order>`
+    select * from public.accept_quote(${args.quoteId}::uuid, ${args.purchaseOrder}, ${fulfilment}::jsonb, ${JSON.stringify(args.slots)}::jsonb)`.execute(trx);
   return rows[0]!;
+}
+
+/** What accepting the caller's own sent version asks (quote_fulfilment_offer()); undefined for anyone else's. */
+export async function quoteFulfilmentOffer(trx: Tx, quoteId: string): Promise<{ asks: boolean; deliveryQuoted: boolean; days: string[] } | undefined> {
+  const { rows } = await sql<{ asks: boolean; delivery_quoted: boolean; days: string[] }>`
+    select asks, delivery_quoted, days::text[] as days from public.quote_fulfilment_offer(${quoteId}::uuid)`.execute(trx);
+  const row = rows[0];
+  return row ? { asks: row.asks, deliveryQuoted: row.delivery_quoted, days: row.days } : undefined;
+}
+
+/** A version's lines of bookable services, each of which accepting books a time for (RLS: the caller's own version). */
+export async function bookableQuoteLines(trx: Tx, quoteId: string): Promise<{ lineId: string; productId: string; name: string }[]> {
+  const rows = await trx
+    .selectFrom("quote_lines as l")
+    .innerJoin("bookable_services as b", "b.product_id", "l.product_id")
+    .select(["l.id", "b.product_id", "l.description"])
+    .where("l.quote_id", "=", quoteId)
+    .orderBy("l.position")
+    .execute();
+  return rows.map((row) => ({ lineId: row.id, productId: row.product_id, name: row.description }));
 }
 
 /** Calls decline_quote() as the caller. */
