@@ -833,6 +833,7 @@ export const quoteMessages = {
   purchaseOrderLabel: "Your purchase-order number (optional)",
   purchaseOrderTooLong: "The purchase-order number can be at most 60 characters.",
   accepted: (reference: string) => `Quote accepted. Your order ${reference} is waiting for payment.`,
+  acceptedNothingDue: (reference: string) => `Quote accepted. Your order ${reference} is placed: nothing is due now.`,
   declineButton: "Decline",
   declineReasonLabel: "Why are you declining? (required)",
   declineReasonRequired: "Please say why you are declining (up to 1,000 characters).",

@@ -192,6 +192,8 @@ describe("a bookable service", () => {
     // Only a service: no delivery or collection asked.
     expect(options.fulfilment.configured).toBe(false);
     expect(options.bookings).toEqual([{ lineId: expect.any(String), productId: service.id, name: "Office deep clean" }]);
+    // 30 % of R800 now, the rest later: shown before accepting, as checkout shows it.
+    expect(options.deposit).toEqual({ dueNow: 240, later: 560 });
     const lineId = options.bookings[0]!.lineId;
 
     const before = await fingerprint();
@@ -210,6 +212,21 @@ describe("a bookable service", () => {
     // The time is no longer offered to anyone.
     const after = await asBuyer.bookings.freeSlots({ productId: service.id, from: shopDay(2), days: 1 });
     expect(after.some((free) => free.startsAt.getTime() === slot!.startsAt.getTime())).toBe(false);
+  });
+
+  it("a service without a deposit and nothing else due: placed as Pending Delivery, nothing due now", async () => {
+    const service = await newService("Window wash", 1, { deposit: "none", percent: null });
+    const quoteId = await sentQuote(asBuyer, [{ kind: "catalogue", variantId: service.variant, quantity: 1, unitPrice: "450" }]);
+    const options = await asBuyer.quotes.acceptOptions({ quoteId });
+    expect(options.deposit).toEqual({ dueNow: 0, later: 450 });
+    const [slot] = await asBuyer.bookings.freeSlots({ productId: service.id, from: shopDay(2), days: 1 });
+    const accepted = await asBuyer.quotes.accept({ quoteId, slots: [{ lineId: options.bookings[0]!.lineId, startsAt: slot!.startsAt.toISOString() }] });
+    expect(accepted.message).toBe(q.acceptedNothingDue(accepted.reference));
+    expect(await db.kysely.selectFrom("orders").select(["status", "deposit", "total"]).where("id", "=", accepted.orderId).executeTakeFirstOrThrow()).toEqual({
+      status: "pending_delivery",
+      deposit: "0.00",
+      total: "450.00",
+    });
   });
 
   it("refuses a time that filled meanwhile, naming the line, with nothing changed; another time then works", async () => {

@@ -6,7 +6,9 @@ import { messages, quoteMessages as q } from "@/lib/messages";
 import { api } from "@/trpc/react";
 import { toSlotChoices } from "@/components/bookings/slot-choices";
 import { SlotChooser } from "@/components/bookings/slot-chooser";
+import { depositOf } from "@/components/checkout/deposit";
 import { FulfilmentPicker } from "@/components/checkout/fulfilment-picker";
+import { DepositLines } from "@/components/checkout/order-summary";
 import type { AcceptChoices } from "./use-accept-choices";
 
 /**
@@ -18,6 +20,7 @@ export function QuoteAcceptChoices({ choices, total, disabled }: { choices: Acce
   const { options, fulfilment, current } = choices;
   if (options.isPending) return <p role="status">{messages.loading}</p>;
   if (!options.data) return null;
+  const deposit = depositOf(options.data.deposit ?? undefined, choices.fee);
   return (
     <div className="space-y-6">
       {fulfilment && current ? <FulfilmentPicker options={fulfilment} draft={current} onChange={choices.setDraft} disabled={disabled} /> : null}
@@ -34,6 +37,7 @@ export function QuoteAcceptChoices({ choices, total, disabled }: { choices: Acce
           </div>
         </dl>
       ) : null}
+      {deposit ? <DepositLines deposit={deposit} /> : null}
       {options.data.bookings.map((line) => (
         <LineTime key={line.lineId} productId={line.productId} name={line.name} chosen={choices.slots[line.lineId] ?? null} onChoose={(startsAt) => choices.chooseSlot(line.lineId, startsAt)} disabled={disabled} />
       ))}

@@ -4,7 +4,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import { fulfilmentOptions, type CheckoutFulfilment } from "@/server/fulfilment/checkout-options";
 import { quoteCall } from "./quote-errors";
-import { acceptQuoteRow, askQuoteChangeRow, bookableQuoteLines, declineQuoteRow, quoteFulfilmentOffer } from "./quote-queries";
+import { acceptQuoteRow, askQuoteChangeRow, bookableQuoteLines, declineQuoteRow, quoteDeposit, quoteFulfilmentOffer } from "./quote-queries";
 import type { AcceptQuoteInput, AskQuoteChangeInput, DeclineQuoteInput, QuoteAcceptOptionsInput } from "./schemas";
 
 type Ctx = Pick<TRPCContext, "db"> & { user: SessionUser };
@@ -17,6 +17,8 @@ export interface QuoteAcceptOptions {
   deliveryQuoted: boolean;
   /** Its lines of bookable services: a time is chosen for each. */
   bookings: { lineId: string; productId: string; name: string }[];
+  /** What is due now and later when booked lines ask a deposit (before the delivery fee); null: the whole total now. */
+  deposit: { dueNow: number; later: number } | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function quoteAcceptOptions({ ctx, input }: { ctx: Ctx; input: Quot
     const offer = await quoteFulfilmentOffer(trx, input.quoteId);
     if (!offer) throw new TRPCError({ code: "NOT_FOUND", message: m.notFound });
     const fulfilment = await fulfilmentOptions(trx, ctx.user.id, async () => offer.days, offer.asks);
-    return { fulfilment, deliveryQuoted: offer.deliveryQuoted, bookings: await bookableQuoteLines(trx, input.quoteId) };
+    return { fulfilment, deliveryQuoted: offer.deliveryQuoted, bookings: await bookableQuoteLines(trx, input.quoteId), deposit: await quoteDeposit(trx, input.quoteId) };
   });
 }
 
@@ -41,7 +43,9 @@ export async function quoteAcceptOptions({ ctx, input }: { ctx: Ctx; input: Quot
  */
 export async function acceptQuote({ ctx, input }: { ctx: Ctx; input: AcceptQuoteInput }): Promise<{ orderId: string; reference: string; message: string }> {
   const order = await quoteCall(() => ctx.db.transaction((trx) => acceptQuoteRow(trx, input)));
-  return { orderId: order.id, reference: order.reference, message: m.accepted(order.reference) };
+  // Booked services without a deposit and nothing else due: placed as Pending Delivery.
+  const message = order.status === "pending_delivery" ? m.acceptedNothingDue(order.reference) : m.accepted(order.reference);
+  return { orderId: order.id, reference: order.reference, message };
 }
 
 /** quotes.decline: the customer's open version declined, with the reason. */

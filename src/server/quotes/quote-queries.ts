@@ -239,6 +239,26 @@ export async function quoteFulfilmentOffer(trx: Tx, quoteId: string): Promise<{ 
   return row ? { asks: row.asks, deliveryQuoted: row.delivery_quoted, days: row.days } : undefined;
 }
 
+/**
+ * What accepting the version asks now when its booked lines ask a deposit below their price
+ * (as accept_quote and checkout compute it: each such line's booking_deposit(), every other line
+ * in full), and the balance; null while the whole total is due now. The delivery fee comes on top.
+ */
+export async function quoteDeposit(trx: Tx, quoteId: string): Promise<{ dueNow: number; later: number } | null> {
+  const { rows } = await sql<{ total: string | null; due_now: string | null }>`
+    select sum(t.amount) as total, case when bool_or(t.deposit is not null) then sum(coalesce(t.deposit, t.amount)) end as due_now
+    from (
+      select l.unit_price * l.quantity as amount,
+             case when b.product_id is not null then public.booking_deposit(l.product_id, l.unit_price * l.quantity) end as deposit
+      from public.quote_lines l
+      left join public.bookable_services b on b.product_id = l.product_id
+      where l.quote_id = ${quoteId}::uuid
+    ) t`.execute(trx);
+  const row = rows[0];
+  if (!row?.total || row.due_now === null || Number(row.due_now) >= Number(row.total)) return null;
+  return { dueNow: Number(row.due_now), later: Number(row.total) - Number(row.due_now) };
+}
+
 /** A version's lines of bookable services, each of which accepting books a time for (RLS: the caller's own version). */
 export async function bookableQuoteLines(trx: Tx, quoteId: string): Promise<{ lineId: string; productId: string; name: string }[]> {
   const rows = await trx
