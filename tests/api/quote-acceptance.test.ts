@@ -158,6 +158,26 @@ describe("delivery or collection", () => {
     expect(await fingerprint()).toBe(before);
   });
 
+  it("takes the day's capacity for the quote's quantities, as checkout does; a day without room is not offered, and refused", async () => {
+    await db.kysely.updateTable("categories").set({ daily_limit: 30 }).where("id", "=", categoryId).execute();
+    try {
+      const first = await sentQuote();
+      const [day] = (await asBuyer.quotes.acceptOptions({ quoteId: first })).fulfilment.days;
+      const { orderId } = await asBuyer.quotes.accept({ quoteId: first, fulfilment: { method: "collection", day: day! } });
+      expect(await db.kysely.selectFrom("order_capacity").select(["category_id", "quantity"]).where("order_id", "=", orderId).execute()).toEqual([{ category_id: categoryId, quantity: 20 }]);
+
+      // 20 more do not fit on that day (20 of 30 taken): not offered, and refused if asked.
+      const second = await sentQuote();
+      expect((await asBuyer.quotes.acceptOptions({ quoteId: second })).fulfilment.days).not.toContain(day);
+      const before = await fingerprint();
+      expect((await trpcRefusal(asBuyer.quotes.accept({ quoteId: second, fulfilment: { method: "collection", day: day! } }))).message).toBe(f.dayFull);
+      expect(await fingerprint()).toBe(before);
+      expect(await stateOf(second)).toBe("sent");
+    } finally {
+      await db.kysely.updateTable("categories").set({ daily_limit: null }).where("id", "=", categoryId).execute();
+    }
+  });
+
   it("a quote of services only asks nothing; a quote that prices delivery itself adds no area fee", async () => {
     const services = await sentQuote(asBuyer, [{ kind: "custom", description: "Recruitment search", quantity: 1, unitPrice: "25000" }]);
     expect((await asBuyer.quotes.acceptOptions({ quoteId: services })).fulfilment).toEqual({ configured: false, collection: null, areas: [], days: [], kept: null });
