@@ -872,6 +872,7 @@ export const quoteMessages = {
   purchaseOrderLabel: "Your purchase-order number (optional)",
   purchaseOrderTooLong: "The purchase-order number can be at most 60 characters.",
   accepted: (reference: string) => `Quote accepted. Your order ${reference} is waiting for payment.`,
+  acceptedNothingDue: (reference: string) => `Quote accepted. Your order ${reference} is placed: nothing is due now.`,
   declineButton: "Decline",
   declineReasonLabel: "Why are you declining? (required)",
   declineReasonRequired: "Please say why you are declining (up to 1,000 characters).",
@@ -887,6 +888,13 @@ export const quoteMessages = {
   acceptedAlready: "This quote was accepted already.",
   notOpen: "This quote can no longer be changed.",
   notEnoughStock: (name: string, left: number) => `Not enough of ${name} is left (${left}). Please ask us for a revised quote.`,
+  /** Accepting asks delivery or collection where the quote has goods, and a time for each booked service. */
+  slotTaken: (name: string, when: string) => `${name} at ${when} has just been booked by someone else. Please choose another time.`,
+  slotRequired: (name: string) => `Please choose a time for ${name}.`,
+  slotsInvalid: "Please choose the times again.",
+  chooseTimeFor: (name: string) => `${name}: choose a time`,
+  deliveryQuoted: "Delivery is priced in this quote: no delivery fee is added.",
+  totalWithDelivery: "Total with delivery",
   /** The sales overview's quote figures. */
   overviewTitle: "Quotes",
   overviewSent: "Quotes sent",

@@ -133,13 +133,14 @@ revoke all on public.order_capacity from anon, authenticated;
 grant all on public.order_capacity to service_role;
 grant select on public.order_capacity to authenticated;
 
--- The days a cart of p_uid's can be delivered or collected, as at p_now: from SAST today + the
--- cart's longest lead time (at least 1), one day later at or after the cut-off, for four weeks,
--- without the weekdays opening_hours has closed and without closed days, and (p_capacity)
--- without days on which a limited category has no room for the cart's quantity of it.
--- place_order checks the chosen day without capacity (the conditional upsert decides that, and
--- says 'day_full').
-create function private.fulfilment_days(p_uid uuid, p_now timestamptz, p_capacity boolean)
+-- The days these lines can be delivered or collected, as at p_now (p_lines: [{"product_id": uuid,
+-- "quantity": n}], a cart's or a quote's): from SAST today + the lines' longest lead time (at
+-- least 1), one day later at or after the cut-off, for four weeks, without the weekdays
+-- opening_hours has closed and without closed days, and (p_capacity) without days on which a
+-- limited category has no room for the lines' quantity of it. place_order and accept_quote
+-- check the chosen day without capacity (the conditional upsert decides that, and says
+-- 'day_full').
+create function private.fulfilment_days_of(p_lines jsonb, p_now timestamptz, p_capacity boolean)
 returns setof date
 language sql stable security definer set search_path = ''
 as $$
@@ -149,10 +150,12 @@ as $$
   local_now as (
     select (p_now at time zone 'Africa/Johannesburg') as at
   ),
+  line as (
+    select x.product_id, x.quantity from jsonb_to_recordset(coalesce(p_lines, '[]'::jsonb)) as x(product_id uuid, quantity integer)
+  ),
   lead as (
     select coalesce(max(p.lead_time_days), 0) as days
-    from public.cart_items c join public.products p on p.id = c.product_id
-    where c.user_id = p_uid
+    from line c join public.products p on p.id = c.product_id
   ),
   first_day as (
     select (n.at::date + greatest(1, l.days) + case when n.at::time >= s.cutoff_time then 1 else 0 end)::date as day
@@ -160,10 +163,10 @@ as $$
   ),
   need as (
     select p.category_id, sum(c.quantity)::integer as quantity, k.daily_limit
-    from public.cart_items c
+    from line c
     join public.products p on p.id = c.product_id
     join public.categories k on k.id = p.category_id
-    where c.user_id = p_uid and k.daily_limit is not null
+    where k.daily_limit is not null
     group by p.category_id, k.daily_limit
   )
   select d.day::date
@@ -176,6 +179,25 @@ as $$
       where coalesce(dc.reserved, 0) + n.quantity > n.daily_limit))
   order by d.day;
 $$;
+revoke execute on function private.fulfilment_days_of(jsonb, timestamptz, boolean) from public, anon, authenticated;
+
+-- A cart's lines as fulfilment reads them (lead times, daily limits): each line's product and quantity.
+create function private.cart_fulfilment_lines(p_uid uuid)
+returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('product_id', c.product_id, 'quantity', c.quantity)), '[]'::jsonb)
+  from public.cart_items c where c.user_id = p_uid;
+$$;
+revoke execute on function private.cart_fulfilment_lines(uuid) from public, anon, authenticated;
+
+-- The days a cart of p_uid's can be delivered or collected, as at p_now (fulfilment_days_of()).
+create function private.fulfilment_days(p_uid uuid, p_now timestamptz, p_capacity boolean)
+returns setof date
+language sql stable security definer set search_path = ''
+as $$
+  select d from private.fulfilment_days_of(private.cart_fulfilment_lines(p_uid), p_now, p_capacity) as d;
+$$;
 revoke execute on function private.fulfilment_days(uuid, timestamptz, boolean) from public, anon, authenticated;
 
 -- Whether checkout asks at all: collection is on, or there is an active delivery area.
@@ -187,6 +209,107 @@ as $$
       or exists (select 1 from public.delivery_areas a where a.active);
 $$;
 revoke execute on function private.fulfilment_configured() from public, anon, authenticated;
+
+-- A fulfilment choice (p_fulfilment = {"method": "delivery"|"collection", "day": "YYYY-MM-DD",
+-- "areaId": uuid, "address": text}) for these lines (fulfilment_days_of()) and their total
+-- (p_goods_total, without the fee), checked against the settings and the day offer at this
+-- moment: place_order's and accept_quote's one check. Returns the method, the day, the active
+-- area (locked shared: it cannot be changed or removed while the order is placed with it), the
+-- address and the area's fee; refuses with 'fulfilment_required', 'collection_unavailable',
+-- 'area_unknown', 'address_required', 'below_minimum' or 'day_unavailable'. Before fulfilment is
+-- set up, nothing is asked: all null and no fee.
+create function private.check_fulfilment(
+  p_fulfilment jsonb, p_goods_total numeric, p_lines jsonb,
+  out o_method text, out o_day date, out o_area_id uuid, out o_area_name text, out o_address text, out o_fee numeric)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_area public.delivery_areas;
+begin
+  o_fee := 0;
+  if not private.fulfilment_configured() then
+    return;
+  end if;
+  o_method := p_fulfilment ->> 'method';
+  if o_method is null or o_method not in ('delivery', 'collection') then
+    raise exception 'fulfilment_required';
+  end if;
+  if o_method = 'collection' then
+    if not coalesce((select s.collection_enabled from public.fulfilment_settings s where s.id), false) then
+      raise exception 'collection_unavailable';
+    end if;
+  else
+    if (p_fulfilment ->> 'areaId') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into v_area from public.delivery_areas a
+      where a.id = (p_fulfilment ->> 'areaId')::uuid and a.active
+      for share;
+    end if;
+    if v_area.id is null then
+      raise exception 'area_unknown';
+    end if;
+    o_address := btrim(coalesce(p_fulfilment ->> 'address', ''));
+    if char_length(o_address) < 5 or char_length(o_address) > 300 then
+      raise exception 'address_required';
+    end if;
+    if v_area.minimum_order is not null and p_goods_total < v_area.minimum_order then
+      raise exception 'below_minimum';
+    end if;
+    o_area_id := v_area.id;
+    o_area_name := v_area.name;
+    o_fee := v_area.fee;
+  end if;
+  begin
+    o_day := (p_fulfilment ->> 'day')::date;
+  exception when others then
+    raise exception 'day_unavailable';
+  end;
+  if o_day is null or not exists (select 1 from private.fulfilment_days_of(p_lines, now(), false) d where d = o_day) then
+    raise exception 'day_unavailable';
+  end if;
+end
+$$;
+revoke execute on function private.check_fulfilment(jsonb, numeric, jsonb) from public, anon, authenticated;
+
+-- The day's capacity for an order's lines (p_lines as fulfilment_days_of() takes them), per
+-- limited category, in category order (so two orders never wait on each other's rows
+-- crosswise), recorded in order_capacity to give back on cancellation. The upsert adds the
+-- quantity only while it fits: under a concurrent order it waits for the row, re-reads it and
+-- re-checks. No row back: 'day_full'.
+create function private.take_day_capacity(p_order_id uuid, p_day date, p_lines jsonb) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_need record;
+  v_taken integer;
+begin
+  for v_need in
+    select p.category_id, sum(c.quantity)::integer as quantity, k.daily_limit
+    from jsonb_to_recordset(coalesce(p_lines, '[]'::jsonb)) as c(product_id uuid, quantity integer)
+    join public.products p on p.id = c.product_id
+    join public.categories k on k.id = p.category_id
+    where k.daily_limit is not null
+    group by p.category_id, k.daily_limit
+    order by p.category_id
+  loop
+    if v_need.quantity > v_need.daily_limit then
+      raise exception 'day_full';
+    end if;
+    v_taken := null;
+    insert into public.daily_capacity as dc (category_id, day, reserved)
+    values (v_need.category_id, p_day, v_need.quantity)
+    on conflict (category_id, day) do update
+      set reserved = dc.reserved + excluded.reserved
+      where dc.reserved + excluded.reserved <= v_need.daily_limit
+    returning dc.reserved into v_taken;
+    if v_taken is null then
+      raise exception 'day_full';
+    end if;
+    insert into public.order_capacity (order_id, category_id, day, quantity)
+    values (p_order_id, v_need.category_id, p_day, v_need.quantity);
+  end loop;
+end
+$$;
+revoke execute on function private.take_day_capacity(uuid, date, jsonb) from public, anon, authenticated;
 
 -- The caller's offer: the next 14 days their cart can have. p_now only moves the clock (the
 -- tests fix it); place_order checks the chosen day at its own now().

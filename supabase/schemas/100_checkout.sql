@@ -132,11 +132,12 @@ declare
   v_email text;
   v_method text;
   v_day date;
-  v_area public.delivery_areas;
+  v_area_id uuid;
+  v_area_name text;
   v_address text;
   v_fee numeric(12, 2) := 0;
+  v_lines jsonb;
   v_need record;
-  v_taken integer;
   v_deposit numeric(12, 2);
   v_nothing_now boolean;
 begin
@@ -268,44 +269,12 @@ begin
     ) a
   ) l;
 
-  -- Fulfilment: how and when, checked against the settings and the offer at this moment.
-  if private.fulfilment_configured() then
-    v_method := p_fulfilment ->> 'method';
-    if v_method is null or v_method not in ('delivery', 'collection') then
-      raise exception 'fulfilment_required';
-    end if;
-    if v_method = 'collection' then
-      if not coalesce((select s.collection_enabled from public.fulfilment_settings s where s.id), false) then
-        raise exception 'collection_unavailable';
-      end if;
-    else
-      if (p_fulfilment ->> 'areaId') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-        -- Shared: the area cannot be changed or removed while this order is placed with it.
-        select * into v_area from public.delivery_areas a
-        where a.id = (p_fulfilment ->> 'areaId')::uuid and a.active
-        for share;
-      end if;
-      if v_area.id is null then
-        raise exception 'area_unknown';
-      end if;
-      v_address := btrim(coalesce(p_fulfilment ->> 'address', ''));
-      if char_length(v_address) < 5 or char_length(v_address) > 300 then
-        raise exception 'address_required';
-      end if;
-      if v_area.minimum_order is not null and v_total < v_area.minimum_order then
-        raise exception 'below_minimum';
-      end if;
-      v_fee := v_area.fee;
-    end if;
-    begin
-      v_day := (p_fulfilment ->> 'day')::date;
-    exception when others then
-      raise exception 'day_unavailable';
-    end;
-    if v_day is null or not exists (select 1 from private.fulfilment_days(p_uid, now(), false) d where d = v_day) then
-      raise exception 'day_unavailable';
-    end if;
-  end if;
+  -- Fulfilment: how and when, checked against the settings and the offer for this cart at this
+  -- moment (private.check_fulfilment(), 090_fulfilment.sql, which accept_quote shares).
+  v_lines := private.cart_fulfilment_lines(p_uid);
+  select f.o_method, f.o_day, f.o_area_id, f.o_area_name, f.o_address, f.o_fee
+  into v_method, v_day, v_area_id, v_area_name, v_address, v_fee
+  from private.check_fulfilment(p_fulfilment, v_total, v_lines) f;
 
   -- The delivery fee is due now; a deposit that comes to the whole total is no deposit.
   v_deposit := v_deposit + v_fee;
@@ -329,7 +298,7 @@ begin
                              fulfilment_method, fulfilment_day, delivery_address, delivery_area_id, delivery_area_name, delivery_fee,
                              deposit, balance_reference, status)
   values (p_reference, p_uid, v_name, v_email, v_total + v_fee, nullif(p_proof_path, ''), p_idempotency_key, p_payment_method,
-          v_method, v_day, v_address, v_area.id, v_area.name, v_fee,
+          v_method, v_day, v_address, v_area_id, v_area_name, v_fee,
           v_deposit, case when v_deposit is not null then p_reference || '-B' end,
           case when v_deposit = 0 then 'pending_delivery' else 'pending_payment' end::public.order_status)
   returning * into v_order;
@@ -414,42 +383,17 @@ begin
   -- The fee is a line of its own (no product); a free area adds none (lines are priced > 0).
   if v_fee > 0 then
     insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path, is_delivery_fee)
-    values (v_order.id, null, 'Delivery to ' || v_area.name, v_fee, 1, null, true);
+    values (v_order.id, null, 'Delivery to ' || v_area_name, v_fee, 1, null, true);
   end if;
 
-  -- The day's capacity, per limited category, in category order (so two carts never wait on each
-  -- other's rows crosswise). The upsert adds the cart's quantity only while it fits: under a
-  -- concurrent checkout it waits for the row, re-reads it and re-checks. No row back: full.
+  -- The day's capacity for the cart's quantities (private.take_day_capacity(): a conditional
+  -- upsert per limited category; 'day_full' when it does not fit).
   if v_day is not null then
-    for v_need in
-      select p.category_id, sum(c.quantity)::integer as quantity, k.daily_limit
-      from public.cart_items c
-      join public.products p on p.id = c.product_id
-      join public.categories k on k.id = p.category_id
-      where c.user_id = p_uid and k.daily_limit is not null
-      group by p.category_id, k.daily_limit
-      order by p.category_id
-    loop
-      if v_need.quantity > v_need.daily_limit then
-        raise exception 'day_full';
-      end if;
-      v_taken := null;
-      insert into public.daily_capacity as dc (category_id, day, reserved)
-      values (v_need.category_id, v_day, v_need.quantity)
-      on conflict (category_id, day) do update
-        set reserved = dc.reserved + excluded.reserved
-        where dc.reserved + excluded.reserved <= v_need.daily_limit
-      returning dc.reserved into v_taken;
-      if v_taken is null then
-        raise exception 'day_full';
-      end if;
-      insert into public.order_capacity (order_id, category_id, day, quantity)
-      values (v_order.id, v_need.category_id, v_day, v_need.quantity);
-    end loop;
+    perform private.take_day_capacity(v_order.id, v_day, v_lines);
   end if;
 
   if v_method = 'delivery' and (p_fulfilment ->> 'keepAddress') = 'true' then
-    update public.profiles set delivery_address = v_address, delivery_area_id = v_area.id where id = p_uid;
+    update public.profiles set delivery_address = v_address, delivery_area_id = v_area_id where id = p_uid;
   end if;
 
   delete from public.cart_items where user_id = p_uid;

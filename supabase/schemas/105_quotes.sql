@@ -597,16 +597,77 @@ $$;
 revoke execute on function public.ask_quote_change(uuid, text) from public, anon;
 grant execute on function public.ask_quote_change(uuid, text) to authenticated, service_role;
 
+-- A version's lines as fulfilment reads them (lead times, daily limits: fulfilment_days_of(),
+-- 090_fulfilment.sql): its catalogue lines' products and quantities, as a cart's lines.
+create function private.quote_fulfilment_lines(p_quote_id uuid) returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('product_id', l.product_id, 'quantity', l.quantity) order by l.position), '[]'::jsonb)
+  from public.quote_lines l where l.quote_id = p_quote_id and l.product_id is not null;
+$$;
+revoke execute on function private.quote_fulfilment_lines(uuid) from public, anon, authenticated;
+
+-- Whether accepting a version asks delivery or collection: once fulfilment is set up (as
+-- checkout), and only when a line is goods, a catalogue product not booked by time. A version of
+-- services only (booked lines, custom lines such as a consultant's day) asks nothing.
+create function private.quote_asks_fulfilment(p_quote_id uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select private.fulfilment_configured() and exists (
+    select 1 from public.quote_lines l
+    where l.quote_id = p_quote_id and l.product_id is not null
+      and not exists (select 1 from public.bookable_services b where b.product_id = l.product_id));
+$$;
+revoke execute on function private.quote_asks_fulfilment(uuid) from public, anon, authenticated;
+
+-- Whether the shop priced delivery in the version itself: a custom line whose description
+-- starts with the word "Delivery". The area's fee is then not added again (the method, day and
+-- address are still asked).
+create function private.quote_prices_delivery(p_quote_id uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from public.quote_lines l
+    where l.quote_id = p_quote_id and l.is_custom and l.description ~* '^\s*delivery\M');
+$$;
+revoke execute on function private.quote_prices_delivery(uuid) from public, anon, authenticated;
+
+-- What accepting the caller's own sent version asks (the quote page, before accepting): whether
+-- delivery or collection (asks), whether the version prices delivery itself (delivery_quoted:
+-- the area's fee is not added), and the next 14 days its lines can have, as fulfilment_days()
+-- offers a cart's. No row for anyone else's version. p_now moves only this read's clock:
+-- accept_quote checks the day at its own now().
+create function public.quote_fulfilment_offer(p_quote_id uuid, p_now timestamptz default now())
+returns table (asks boolean, delivery_quoted boolean, days date[])
+language sql stable security definer set search_path = ''
+as $$
+  select private.quote_asks_fulfilment(q.id), private.quote_prices_delivery(q.id),
+         array(select d from private.fulfilment_days_of(private.quote_fulfilment_lines(q.id), p_now, true) as d order by d limit 14)
+  from public.quotes q join public.quote_requests r on r.id = q.request_id
+  where q.id = p_quote_id and q.status <> 'draft' and r.user_id = (select auth.uid());
+$$;
+revoke execute on function public.quote_fulfilment_offer(uuid, timestamptz) from public, anon;
+grant execute on function public.quote_fulfilment_offer(uuid, timestamptz) to authenticated, service_role;
+
 -- accept_quote(): the customer accepts their open version. One order at the quoted prices, and
 -- only one: the version is locked (with its request) first, so a second tap, tab or retry waits
--- here and then gets the order the first one made; orders.quote_id is unique besides. Checked at
--- this moment: the version is the customer's, sent, not superseded, declined, or past its
--- validity date, and no catalogue line's product or variant has been made unavailable since. The
--- order is placed as place_order places one (100_checkout.sql): a new reference, the customer's
--- name and e-mail, pending_payment, its lines (catalogue lines with their variant as sold, custom
--- lines without a product) at the quote's prices, counted stock taken while it lasts; it is paid
--- from its page (a proof, or Pay now). The purchase-order number, when given, goes on the invoice.
-create function public.accept_quote(p_quote_id uuid, p_purchase_order text)
+-- here and then gets the order the first one made (whatever it chose); orders.quote_id is unique
+-- besides. Checked at this moment: the version is the customer's, sent, not superseded,
+-- declined, or past its validity date, and no catalogue line's product or variant has been made
+-- unavailable since. The order is placed as place_order places one (100_checkout.sql): a new
+-- reference, the customer's name and e-mail, its lines (catalogue lines with their variant as
+-- sold, custom lines without a product) at the quote's prices, counted stock taken while it
+-- lasts; it is paid from its page (a proof, or Pay now). The purchase-order number, when given,
+-- goes on the invoice.
+-- p_fulfilment is place_order's choice (private.check_fulfilment(), for the version's lines and
+-- total), asked only where private.quote_asks_fulfilment() says so: the area's fee is added as a
+-- line and to the total unless the version prices delivery itself, and the day's capacity is
+-- taken. p_slots = [{"lineId": uuid, "startsAt": timestamptz}]: a time for each line of a
+-- bookable service (and no other), booked as place_order books a cart's (the per-service lock,
+-- then free at this moment with the service's notice; 'slot_taken' names the line otherwise),
+-- one booking per line. Such lines ask their deposit now, as at checkout (booking_deposit()).
+-- Any refusal changes nothing: the version stays open.
+create function public.accept_quote(p_quote_id uuid, p_purchase_order text, p_fulfilment jsonb default null, p_slots jsonb default '[]'::jsonb)
 returns public.orders
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -618,6 +679,16 @@ declare
   v_email text;
   v_po text := nullif(btrim(coalesce(p_purchase_order, '')), '');
   v_need record;
+  v_slots jsonb := coalesce(p_slots, '[]'::jsonb);
+  v_slot timestamptz;
+  v_lines jsonb;
+  v_method text;
+  v_day date;
+  v_area_id uuid;
+  v_area_name text;
+  v_address text;
+  v_fee numeric(12, 2) := 0;
+  v_deposit numeric(12, 2);
 begin
   v_quote := private.own_sent_quote(v_uid, p_quote_id);
   if v_quote.status = 'accepted' then
@@ -654,16 +725,80 @@ begin
     raise exception 'product_unavailable';
   end if;
 
+  -- The times: an array of objects, each naming a bookable line of this version once...
+  if jsonb_typeof(v_slots) <> 'array' then
+    raise exception 'quote_slots_invalid';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(v_slots) e
+    where jsonb_typeof(e.value) <> 'object' or not exists (
+      select 1 from public.quote_lines l join public.bookable_services b on b.product_id = l.product_id
+      where l.quote_id = v_quote.id and l.id::text = lower(e.value ->> 'lineId'))
+  ) or (select count(*) from jsonb_array_elements(v_slots)) <> (select count(distinct lower(e.value ->> 'lineId')) from jsonb_array_elements(v_slots) e) then
+    raise exception 'quote_slots_invalid';
+  end if;
+  -- ...and every bookable line has one, a time.
+  for v_need in
+    select l.description as name, e.value ->> 'startsAt' as starts_at
+    from public.quote_lines l
+    join public.bookable_services b on b.product_id = l.product_id
+    left join jsonb_array_elements(v_slots) e on lower(e.value ->> 'lineId') = l.id::text
+    where l.quote_id = v_quote.id
+    order by l.position
+  loop
+    begin
+      v_slot := v_need.starts_at::timestamptz;
+    exception when others then
+      v_slot := null;
+    end;
+    if v_slot is null then
+      raise exception 'slot_required' using detail = json_build_object('name', v_need.name)::text;
+    end if;
+  end loop;
+
+  -- Delivery or collection, where the version has goods (and the shop has set it up).
+  if private.quote_asks_fulfilment(v_quote.id) then
+    v_lines := private.quote_fulfilment_lines(v_quote.id);
+    select f.o_method, f.o_day, f.o_area_id, f.o_area_name, f.o_address, f.o_fee
+    into v_method, v_day, v_area_id, v_area_name, v_address, v_fee
+    from private.check_fulfilment(p_fulfilment, v_quote.total, v_lines) f;
+    if private.quote_prices_delivery(v_quote.id) then
+      v_fee := 0;
+    end if;
+  end if;
+
+  -- What is due now, as at checkout: a booked line's deposit, every other line and the fee in
+  -- full; a deposit that comes to the whole total is no deposit.
+  select case when bool_or(a.deposit is not null) then sum(coalesce(a.deposit, a.amount)) end into v_deposit
+  from (
+    select l.unit_price * l.quantity as amount,
+           case when b.product_id is not null then public.booking_deposit(l.product_id, l.unit_price * l.quantity) end as deposit
+    from public.quote_lines l
+    left join public.bookable_services b on b.product_id = l.product_id
+    where l.quote_id = v_quote.id
+  ) a;
+  v_deposit := v_deposit + v_fee;
+  if v_deposit >= v_quote.total + v_fee then
+    v_deposit := null;
+  end if;
+
   select coalesce(nullif(btrim(pr.full_name), ''), pr.email), pr.email into v_name, v_email
   from public.profiles pr where pr.id = v_uid;
   if v_email is null then
     raise exception 'profile_missing';
   end if;
 
+  -- Nothing due now (bookings without a deposit, nothing else): Pending Delivery, as at checkout.
   insert into public.orders (reference, user_id, customer_name, customer_email, total, proof_path, idempotency_key, payment_method,
-                             quote_id, purchase_order)
-  values (public.new_order_reference(), v_uid, v_name, v_email, v_quote.total, null, v_quote.id, 'bank_transfer',
-          v_quote.id, v_po)
+                             quote_id, purchase_order,
+                             fulfilment_method, fulfilment_day, delivery_address, delivery_area_id, delivery_area_name, delivery_fee,
+                             deposit, balance_reference, status)
+  select r.reference, v_uid, v_name, v_email, v_quote.total + v_fee, null, v_quote.id, 'bank_transfer',
+         v_quote.id, v_po,
+         v_method, v_day, v_address, v_area_id, v_area_name, v_fee,
+         v_deposit, case when v_deposit is not null then r.reference || '-B' end,
+         case when v_deposit = 0 then 'pending_delivery' else 'pending_payment' end::public.order_status
+  from (select public.new_order_reference() as reference) r
   returning * into v_order;
 
   -- Counted stock, per variant in variant order (as place_order takes it): never below zero.
@@ -683,15 +818,62 @@ begin
   end loop;
 
   insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path,
-                                  variant_id, option_values, sku, stock_taken)
+                                  variant_id, option_values, sku, stock_taken, slot_starts_at, slot_ends_at, deposit)
   select v_order.id, l.product_id, l.description, l.unit_price, l.quantity,
          case when v.id is not null then coalesce(v.image_path, p.image_path) end,
-         v.id, coalesce(v.option_values, '{}'), v.sku, case when v.stock is not null then l.quantity else 0 end
+         v.id, coalesce(v.option_values, '{}'), v.sku, case when v.stock is not null then l.quantity else 0 end,
+         (e.value ->> 'startsAt')::timestamptz, (e.value ->> 'startsAt')::timestamptz + make_interval(mins => b.duration_minutes),
+         case when b.product_id is not null then public.booking_deposit(l.product_id, l.unit_price * l.quantity) end
   from public.quote_lines l
   left join public.product_variants v on v.id = l.variant_id
   left join public.products p on p.id = l.product_id
+  left join public.bookable_services b on b.product_id = l.product_id
+  left join jsonb_array_elements(v_slots) e on b.product_id is not null and lower(e.value ->> 'lineId') = l.id::text
   where l.quote_id = v_quote.id
   order by l.position;
+
+  -- The times, booked as place_order books a cart's: per service in product order, under the
+  -- lock holds and checkouts take (so they queue here and each sees the bookings committed
+  -- before it), each free at this moment with the service's notice (the caller's own holds not
+  -- in the way); otherwise refused, naming the line and its time, and nothing is kept.
+  for v_need in
+    select distinct i.product_id from public.order_items i
+    where i.order_id = v_order.id and i.slot_starts_at is not null
+    order by i.product_id
+  loop
+    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
+  end loop;
+  for v_need in
+    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours
+    from public.order_items i
+    join public.bookable_services b on b.product_id = i.product_id
+    where i.order_id = v_order.id and i.slot_starts_at is not null
+    order by i.product_id, i.slot_starts_at
+  loop
+    if not exists (
+      select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
+                                       now(), v_uid, true) f
+      where f.starts_at = v_need.slot_starts_at
+    ) then
+      raise exception 'slot_taken'
+        using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
+    end if;
+    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location, refund_until_hours)
+    values (v_order.id, v_need.id, v_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
+            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location, v_need.refund_until_hours);
+  end loop;
+
+  -- The fee is a line of its own, as at checkout (a free area, or delivery priced in the quote, adds none).
+  if v_fee > 0 then
+    insert into public.order_items (order_id, product_id, product_name, unit_price, quantity, image_path, is_delivery_fee)
+    values (v_order.id, null, 'Delivery to ' || v_area_name, v_fee, 1, null, true);
+  end if;
+  if v_day is not null then
+    perform private.take_day_capacity(v_order.id, v_day, v_lines);
+  end if;
+  if v_method = 'delivery' and (p_fulfilment ->> 'keepAddress') = 'true' then
+    update public.profiles set delivery_address = v_address, delivery_area_id = v_area_id where id = v_uid;
+  end if;
 
   update public.quotes set status = 'accepted', decided_at = now(), purchase_order = v_po, updated_at = now()
   where id = v_quote.id;
@@ -699,5 +881,5 @@ begin
   return v_order;
 end
 $$;
-revoke execute on function public.accept_quote(uuid, text) from public, anon;
-grant execute on function public.accept_quote(uuid, text) to authenticated, service_role;
+revoke execute on function public.accept_quote(uuid, text, jsonb, jsonb) from public, anon;
+grant execute on function public.accept_quote(uuid, text, jsonb, jsonb) to authenticated, service_role;

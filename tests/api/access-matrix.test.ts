@@ -417,6 +417,7 @@ const rules: Record<string, Rule> = {
   "quotes.mine": { expect: SIGNED_IN },
   "quotes.pdf": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId }) },
   "quotes.byId": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "ok" }, input: async () => ({ requestId: (await sentQuoteOfA()).requestId }) },
+  "quotes.acceptOptions": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" }, input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId }) },
   "quotes.accept": { expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" }, input: async () => ({ quoteId: (await sentQuoteOfA()).quoteId }) },
   "quotes.decline": {
     expect: { visitor: "UNAUTHORIZED", customerA: "ok", customerB: "NOT_FOUND", admin: "FORBIDDEN" },

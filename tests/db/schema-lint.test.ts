@@ -95,9 +95,13 @@ const CALLABLE_DEFINER_FUNCTIONS: Record<string, { roles: ApiRole[]; reason: str
     roles: ["authenticated"],
     reason: "admins only (it refuses anyone else): numbers the draft from the counter row customers cannot write, supersedes the version sent before, freezes it and mails the customer",
   },
-  "public.accept_quote(p_quote_id uuid, p_purchase_order text)": {
+  "public.accept_quote(p_quote_id uuid, p_purchase_order text, p_fulfilment jsonb, p_slots jsonb)": {
     roles: ["authenticated"],
-    reason: "customers have no INSERT on orders: it places the one order of the caller's own sent version, checked for state and validity at that moment, at the quoted prices, as place_order places orders",
+    reason: "customers have no INSERT on orders or bookings: it places the one order of the caller's own sent version, checked for state and validity at that moment, at the quoted prices, with the delivery or collection choice checked as place_order checks it and each booked time free at that moment under place_order's per-service lock",
+  },
+  "public.quote_fulfilment_offer(p_quote_id uuid, p_now timestamp with time zone)": {
+    roles: ["authenticated"],
+    reason: "what accepting the caller's own sent version asks: whether delivery or collection, and the days its lines can have; it reads the capacity counters customers cannot see, and reveals only whether a day still has room for those lines (no row for anyone else's version). p_now moves only this read-only offer's clock: accept_quote checks the day at its own now()",
   },
   "public.decline_quote(p_quote_id uuid, p_reason text)": {
     roles: ["authenticated"],

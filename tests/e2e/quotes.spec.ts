@@ -2,6 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { formatDay } from "../../src/lib/days";
 import { messages, orderPageMessages, quoteMessages as q } from "../../src/lib/messages";
 import { makePng } from "../helpers/images";
 import { expect, test } from "./test";
@@ -45,8 +46,46 @@ async function setShirtQuoteMode(admin: Page, mode: keyof typeof q.modes) {
   await expect(admin.getByText(q.modeSaved(SHIRT.name))).toBeVisible();
 }
 
+const f = messages.fulfilment;
+/** The seeded deep clean, made a bookable service for one test (as tests/e2e/bookings.spec.ts does). */
+const SERVICE = "Carpet & Upholstery Deep Clean";
+
+async function bookingPanel(page: Page) {
+  await page.goto("/admin/dashboard");
+  const item = page.getByRole("list", { name: "Products" }).getByRole("listitem").filter({ hasText: SERVICE });
+  await item.getByRole("button", { name: `Booking of ${SERVICE}` }).click();
+  return item.getByRole("form", { name: messages.bookings.admin.panel });
+}
+/** The delivery area these tests set up (and remove again, for the other tests). */
+const AREA = "Midrand";
+
+async function fulfilmentSection(page: Page) {
+  await page.goto("/admin/settings");
+  return page.getByTestId("fulfilment-settings");
+}
+
 test.describe("quotes", () => {
-  test("120 branded shirts: asked with a logo, priced with a set-up line, revised, accepted, paid by transfer; the invoice names the quote and the PO", async ({ page, browser }) => {
+  test.beforeAll(async ({ browser }) => {
+    // The owner delivers to Midrand for R75, as docs/delivery-and-collection.md says: accepting
+    // a quote of goods then asks delivery, as checkout does.
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, DEMO_ADMIN);
+    const section = await fulfilmentSection(page);
+    await section.getByLabel("Suburb or postal code").fill(AREA);
+    await section.getByLabel("Fee (R)").fill("75");
+    await section.getByRole("button", { name: "Add area" }).click();
+    await expect(section.getByText(f.areaSaved(AREA))).toBeVisible();
+  });
+
+  test.afterAll(async ({ browser }) => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, DEMO_ADMIN);
+    const section = await fulfilmentSection(page);
+    await section.getByRole("button", { name: `Remove ${AREA}` }).click();
+    await expect(section.getByText(f.areaRemoved(AREA))).toBeVisible();
+  });
+
+  test("120 branded shirts: asked with a logo, priced with a set-up line, revised, accepted with delivery, paid by transfer; the invoice names the quote and the PO", async ({ page, browser }) => {
     test.setTimeout(180_000);
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, DEMO_ADMIN);
@@ -109,16 +148,28 @@ test.describe("quotes", () => {
     await admin.getByRole("button", { name: q.send }).click();
     await expect(admin.getByText(q.sent(number))).toBeVisible();
 
-    // The customer accepts version 2 with their purchase-order number: the order's page.
+    // The customer accepts version 2 with delivery, as checkout asks it (the area first, or it
+    // is refused in checkout's words), and their purchase-order number: the order's page.
     await page.goto(quoteUrl);
     await expect(page.getByText(q.version(2))).toBeVisible();
     await expect(page.getByTestId("quote-total").first()).toHaveText("Total R18300.00");
+    const picker = page.getByTestId("fulfilment");
+    await expect(picker).toBeVisible();
     await page.getByLabel(q.purchaseOrderLabel).fill("PO-7781");
+    await page.getByRole("button", { name: q.acceptSubmit }).click();
+    await expect(page.getByText(f.areaUnknown)).toBeVisible();
+    await picker.getByLabel(f.area).selectOption({ label: `${AREA} (R75)` });
+    await picker.getByLabel(f.address).fill("1 Site Road, Midrand");
+    const day = await picker.getByLabel(f.day).inputValue();
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId("quote-delivery-fee")).toHaveText(`${f.deliveryFee}R75`);
+    await expect(page.getByTestId("quote-total-with-delivery")).toHaveText(`${q.totalWithDelivery}R18375`);
     await page.getByRole("button", { name: q.acceptSubmit }).click();
     await expect(page).toHaveURL(/\/profile\/orders\/ORD-\d+$/);
     const reference = decodeURIComponent(page.url().split("/").at(-1)!);
     await expect(page.getByTestId("from-quote")).toContainText(q.fromQuote(number));
-    await expect(page.getByTestId("order-total")).toHaveText("Total R18300.00");
+    await expect(page.getByTestId("order-total")).toHaveText("Total R18375.00");
+    await expect(page.getByTestId("order-fulfilment")).toContainText(f.deliveredOn(formatDay(day)));
 
     // Paid by bank transfer: the proof on the order's page.
     await page.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(120, 90, 90) });
@@ -145,5 +196,53 @@ test.describe("quotes", () => {
     await expect(page.getByTestId("quote-state")).toHaveText(q.states.accepted);
 
     await setShirtQuoteMode(admin, "off");
+  });
+
+  test("a deep clean quoted as a bookable service: accepting asks a free time for it (no delivery), and the order books it", async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, DEMO_ADMIN);
+    const panel = await bookingPanel(admin);
+    await panel.getByLabel(messages.bookings.admin.bookable).check();
+    await panel.getByLabel("Duration (minutes)").fill("120");
+    await panel.getByLabel("Minimum notice (hours)").fill("0");
+    await panel.getByRole("button", { name: "Save booking settings" }).click();
+    await expect(admin.getByText(messages.bookings.admin.saved(SERVICE))).toBeVisible();
+
+    // The customer asks in words; the owner quotes the service from the catalogue.
+    await signUp(page, "Sipho Facilities");
+    await page.goto("/quotes/new");
+    await page.getByLabel(q.descriptionLabel).fill("A deep clean of our boardroom carpets and chairs.");
+    await page.getByRole("button", { name: q.requestButton }).click();
+    await expect(page).toHaveURL(/\/profile\/quotes\/[0-9a-f-]{36}$/);
+    const quoteUrl = page.url();
+    await admin.goto(`/admin/quotes/${quoteUrl.split("/").at(-1)}`);
+    await admin.getByRole("button", { name: q.addCatalogueLine }).click();
+    const line = admin.getByTestId("builder-line").first();
+    await line.getByLabel(q.variantLabel(1)).selectOption({ label: SERVICE });
+    await line.getByLabel(q.unitPriceLabel).fill("800");
+    await admin.getByRole("button", { name: q.send }).click();
+    await expect(admin.getByText(/^Quote Q-\d{6} sent to the customer\.$/)).toBeVisible();
+
+    // Accepting asks a time for the service, and nothing about delivery (there are no goods).
+    await page.goto(quoteUrl);
+    const times = page.getByTestId("quote-line-time");
+    await expect(times.getByText(q.chooseTimeFor(SERVICE))).toBeVisible();
+    await expect(page.getByTestId("fulfilment")).toHaveCount(0);
+    await page.getByRole("button", { name: q.acceptSubmit }).click();
+    await expect(page.getByText(q.slotRequired(SERVICE))).toBeVisible();
+    const time = times.getByRole("group", { name: "Time", exact: true }).getByRole("button").first();
+    await time.click();
+    await expect(time).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: q.acceptSubmit }).click();
+    await expect(page).toHaveURL(/\/profile\/orders\/ORD-\d+$/);
+    await expect(page.getByText(/^Booked for /).first()).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("Total R800.00");
+
+    // The deep clean goes back to being sold as before, as the other tests expect it.
+    const again = await bookingPanel(admin);
+    await again.getByLabel(messages.bookings.admin.bookable).uncheck();
+    await again.getByRole("button", { name: "Save booking settings" }).click();
+    await expect(admin.getByText(messages.bookings.admin.stopped(SERVICE))).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@
 import { formatShortDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
 import { messages } from "@/lib/messages";
+import { fulfilmentChoice, type FulfilmentChoice } from "@/server/fulfilment/schemas";
 import type { RouterOutputs } from "@/trpc/react";
 import { TextAreaField } from "@/components/ui/form-field";
 
@@ -30,6 +31,20 @@ export function initialDraft(options: Options): FulfilmentDraft {
 export function draftFee(options: Options, draft: FulfilmentDraft): number {
   if (draft.method !== "delivery") return 0;
   return Number(options.areas.find((a) => a.id === draft.areaId)?.fee ?? 0);
+}
+
+/**
+ * The draft as place_order's choice (accept_quote's too), checked with the procedures' own
+ * schema, or the message that says what is missing.
+ */
+export function fulfilmentChoiceOf(draft: FulfilmentDraft): { choice: FulfilmentChoice } | { error: string } {
+  if (!draft.method) return { error: m.required };
+  const checked = fulfilmentChoice.safeParse(
+    draft.method === "delivery"
+      ? { method: "delivery", day: draft.day, areaId: draft.areaId, address: draft.address, keepAddress: draft.keepAddress }
+      : { method: "collection", day: draft.day },
+  );
+  return checked.success ? { choice: checked.data } : { error: checked.error.issues[0]?.message ?? m.required };
 }
 
 const field = "block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";

@@ -77,8 +77,8 @@ function SummaryLines({ lines, fee, total, deposit, feeTestId }: OrderedSnapshot
   );
 }
 
-/** An order with bookings that ask a deposit: what is paid now, and the balance paid later from the order's page. */
-function DepositLines({ deposit: { dueNow, later } }: { deposit: Deposit }) {
+/** An order with bookings that ask a deposit: what is paid now, and the balance paid later from the order's page (checkout, and accepting a quote). */
+export function DepositLines({ deposit: { dueNow, later } }: { deposit: Deposit }) {
   const b = messages.bookings;
   return (
     <div className="mt-3 space-y-1 text-sm" data-testid="checkout-deposit">

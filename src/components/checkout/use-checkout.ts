@@ -5,16 +5,15 @@ import { useEffect, useRef, useState } from "react";
 import { ORDER_REDIRECT_MS } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { placeOrderInput } from "@/server/checkout/schemas";
-import { fulfilmentChoice, type FulfilmentChoice } from "@/server/fulfilment/schemas";
+import type { FulfilmentChoice } from "@/server/fulfilment/schemas";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
 import { goToHostedPayment } from "@/components/payments/hosted-payment";
 import { depositOf, type Deposit } from "./deposit";
-import { draftFee, initialDraft, type FulfilmentDraft } from "./fulfilment-picker";
+import { draftFee, fulfilmentChoiceOf, initialDraft, type FulfilmentDraft } from "./fulfilment-picker";
 
 const m = messages.checkout;
 const pm = messages.payments;
-const fm = messages.fulfilment;
 
 export type PaymentMethod = "payfast" | "bank_transfer";
 
@@ -76,13 +75,7 @@ export function useCheckout(start: CheckoutStart) {
   /** place_order's choice, or the message that says what is missing (the procedure's own schema). */
   function fulfilmentOf(): { choice: FulfilmentChoice | null } | { error: string } {
     if (!options || !current) return { choice: null };
-    if (!current.method) return { error: fm.required };
-    const checked = fulfilmentChoice.safeParse(
-      current.method === "delivery"
-        ? { method: "delivery", day, areaId: current.areaId, address: current.address, keepAddress: current.keepAddress }
-        : { method: "collection", day },
-    );
-    return checked.success ? { choice: checked.data } : { error: checked.error.issues[0]?.message ?? fm.required };
+    return fulfilmentChoiceOf({ ...current, day });
   }
 
   /** A new choice answers a refusal of the last one: its message goes (it no longer describes the form). */

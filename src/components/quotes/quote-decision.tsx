@@ -11,23 +11,29 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { loadPage } from "@/components/ui/load-page";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";
+import { QuoteAcceptChoices } from "./quote-accept-choices";
+import { useAcceptChoices } from "./use-accept-choices";
 
 type Mode = "accept" | "decline" | "change";
 
 /**
- * The customer's decision on their open version: accept (with their purchase-order number, then
- * the order's page to pay it), decline with a reason, or ask for a change. Each checked with
- * its procedure's schema; the database checks the state and date again at that moment.
+ * The customer's decision on their open version: accept (delivery or collection and the booked
+ * times where it asks them, their purchase-order number, then the order's page to pay it),
+ * decline with a reason, or ask for a change. Each checked with its procedure's schema; the
+ * database checks the state, date, choice and times again at that moment.
  */
-export function QuoteDecision({ quoteId }: { quoteId: string }) {
+export function QuoteDecision({ quoteId, total }: { quoteId: string; total: number }) {
   const [mode, setMode] = useState<Mode>("accept");
+  const choices = useAcceptChoices(quoteId, mode === "accept");
   const [purchaseOrder, setPurchaseOrder] = useState("");
   const [text, setText] = useState("");
   const flash = useFlashMessage(8_000);
   const utils = api.useUtils();
   const onError = (error: { message: string }) => {
     flash.show(error.message || m.decideFailed, "error");
+    // A time or a day taken meanwhile: offer them as they are now.
     void utils.quotes.invalidate();
+    void utils.bookings.freeSlots.invalidate();
   };
   const done = (message: string) => {
     flash.show(message, "success", { persist: true });
@@ -55,8 +61,11 @@ export function QuoteDecision({ quoteId }: { quoteId: string }) {
           ? firstProblem(declineQuoteInput, { quoteId, reason: text })
           : firstProblem(askQuoteChangeInput, { quoteId, message: text });
     if (problem) return flash.show(problem, "error");
-    if (mode === "accept") accept.mutate({ quoteId, purchaseOrder });
-    else if (mode === "decline") decline.mutate({ quoteId, reason: text });
+    if (mode === "accept") {
+      const chosen = choices.chosen();
+      if ("error" in chosen) return flash.show(chosen.error, "error");
+      accept.mutate({ quoteId, purchaseOrder, ...chosen });
+    } else if (mode === "decline") decline.mutate({ quoteId, reason: text });
     else change.mutate({ quoteId, message: text });
   }
 
@@ -73,7 +82,10 @@ export function QuoteDecision({ quoteId }: { quoteId: string }) {
         {tab("decline", m.declineButton)}
       </div>
       {mode === "accept" ? (
-        <TextField label={m.purchaseOrderLabel} maxLength={QUOTE_LIMITS.purchaseOrder} value={purchaseOrder} onChange={(event) => setPurchaseOrder(event.target.value)} disabled={pending} />
+        <>
+          <QuoteAcceptChoices choices={choices} total={total} disabled={pending} />
+          <TextField label={m.purchaseOrderLabel} maxLength={QUOTE_LIMITS.purchaseOrder} value={purchaseOrder} onChange={(event) => setPurchaseOrder(event.target.value)} disabled={pending} />
+        </>
       ) : (
         <TextAreaField
           label={mode === "decline" ? m.declineReasonLabel : m.changeLabel}

@@ -39,7 +39,7 @@ export function QuoteDetails({ initial }: { initial: QuoteRequestData }) {
         ) : (
           <p className="text-muted">{m.waiting}</p>
         )}
-        {latest?.state === "sent" ? <QuoteDecision quoteId={latest.id} /> : null}
+        {latest?.state === "sent" ? <QuoteDecision quoteId={latest.id} total={latest.total} /> : null}
         {latest?.state === "expired" ? <p className="text-sm font-medium text-danger">{m.expired}</p> : null}
         {request.orderReference ? (
           <Link href={orderPath(request.orderReference)} className="inline-block font-semibold text-brand-700 underline" data-testid="quote-order">

@@ -5,6 +5,7 @@ import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import type { Order } from "@/server/db/schema";
 import { isNumericOverflow, sqlErrorCode, sqlErrorDetail } from "@/server/db/sql-errors";
+import { toFulfilmentError } from "@/server/fulfilment/fulfilment-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { userLimitKey } from "@/server/security/rate-limit";
 import { tooManyRequests } from "@/server/security/too-many-requests";
@@ -15,7 +16,6 @@ import { beginPayment, placeOrderRow } from "./checkout-queries";
 import type { PlaceOrderInput } from "./schemas";
 
 const m = messages.checkout;
-const f = messages.fulfilment;
 
 export interface PlacedOrder {
   orderId: string;
@@ -121,26 +121,13 @@ export function toCheckoutError(error: unknown): unknown {
     // Not the customer's open reservation: placed already (another tab), or never theirs.
     case "reference_stale":
       return new TRPCError({ code: "CONFLICT", message: m.referenceStale, cause: error });
-    // Fulfilment (docs/architecture.md#delivery-and-collection): each refusal changes nothing, the cart and reference stay.
-    case "fulfilment_required":
-      return new TRPCError({ code: "BAD_REQUEST", message: f.required, cause: error });
-    case "collection_unavailable":
-      return new TRPCError({ code: "BAD_REQUEST", message: f.collectionUnavailable, cause: error });
-    case "area_unknown":
-      return new TRPCError({ code: "BAD_REQUEST", message: f.areaUnknown, cause: error });
-    case "address_required":
-      return new TRPCError({ code: "BAD_REQUEST", message: f.addressRequired, cause: error });
-    case "below_minimum":
-      return new TRPCError({ code: "BAD_REQUEST", message: f.belowMinimum, cause: error });
-    // Not offered (any more): a closed day, or the lead time or cut-off passed while paying.
-    case "day_unavailable":
-      return new TRPCError({ code: "CONFLICT", message: f.dayUnavailable, cause: error });
-    case "day_full":
-      return new TRPCError({ code: "CONFLICT", message: f.dayFull, cause: error });
     // "Pay now" while the owner has just switched PayFast off.
     case "pay_now_unavailable":
       return new TRPCError({ code: "PRECONDITION_FAILED", message: messages.payments.unavailable, cause: error });
+    // Fulfilment (docs/architecture.md#delivery-and-collection): each refusal changes nothing, the
+    // cart and reference stay; anything else unexpected: "Failed to place order. Please try
+    // again." (the router's meta).
     default:
-      return error; // unexpected: "Failed to place order. Please try again." (the router's meta)
+      return toFulfilmentError(error);
   }
 }

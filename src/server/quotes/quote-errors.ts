@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
+import { formatDateTime } from "@/lib/days";
 import { quoteMessages as m } from "@/lib/messages";
 import { isNumericOverflow, sqlErrorCode, sqlErrorDetail } from "@/server/db/sql-errors";
+import { toFulfilmentError } from "@/server/fulfilment/fulfilment-errors";
 
 /** The quote functions' refusals (105_quotes.sql) in the caller's words; anything else as it came. */
 export function toQuoteError(error: unknown): unknown {
@@ -50,8 +52,22 @@ export function toQuoteError(error: unknown): unknown {
       const left = typeof detail?.left === "number" ? detail.left : 0;
       return refuse("CONFLICT", m.notEnoughStock(name, left));
     }
+    // A booked line's time was taken meanwhile (or is no longer offered): named, nothing changed.
+    case "slot_taken": {
+      const detail = sqlErrorDetail(error);
+      const name = typeof detail?.name === "string" ? detail.name : "A booking";
+      const when = typeof detail?.startsAt === "string" ? formatDateTime(detail.startsAt) : "its time";
+      return refuse("CONFLICT", m.slotTaken(name, when));
+    }
+    case "slot_required": {
+      const name = sqlErrorDetail(error)?.name;
+      return refuse("BAD_REQUEST", m.slotRequired(typeof name === "string" ? name : "each booking"));
+    }
+    case "quote_slots_invalid":
+      return refuse("BAD_REQUEST", m.slotsInvalid);
+    // Delivery or collection: checkout's own refusals and words.
     default:
-      return error;
+      return toFulfilmentError(error);
   }
 }
 

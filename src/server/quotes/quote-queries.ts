@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { QuoteState } from "@/lib/statuses";
 import type { Tx } from "@/server/db/as-caller";
 import type { Order } from "@/server/db/schema";
+import type { FulfilmentChoice } from "@/server/fulfilment/schemas";
 import type { QuoteLineInput, RequestQuoteInput, SaveQuoteDraftInput } from "./schemas";
 
 /** One request as a list shows it: the latest version the caller may see (customers: sent ones). */
@@ -215,10 +216,59 @@ export async function sendQuoteRow(trx: Tx, quoteId: string): Promise<{ id: stri
   return { id: sent.id, number: request.number ?? "" };
 }
 
-/** Calls accept_quote() as the caller: the order (the one an earlier acceptance made, on a retry). */
-export async function acceptQuoteRow(trx: Tx, args: { quoteId: string; purchaseOrder: string }): Promise<Order> {
-  const { rows } = await sql<Order>`select * from public.accept_quote(${args.quoteId}::uuid, ${args.purchaseOrder})`.execute(trx);
+/**
+ * Calls accept_quote() as the caller, with the delivery or collection choice (place_order's
+ * shape, or null where none is asked) and a time per booked line: the order (the one an earlier
+ * acceptance made, on a retry).
+ */
+export async function acceptQuoteRow(
+  trx: Tx,
+  args: { quoteId: string; purchaseOrder: string; fulfilment: FulfilmentChoice | null; slots: { lineId: string; startsAt: string }[] },
+): Promise<Order> {
+  const fulfilment = args.fulfilment ? JSON.stringify(args.fulfilment) : null;
+  const { rows } = await sql<Order>`
+    select * from public.accept_quote(${args.quoteId}::uuid, ${args.purchaseOrder}, ${fulfilment}::jsonb, ${JSON.stringify(args.slots)}::jsonb)`.execute(trx);
   return rows[0]!;
+}
+
+/** What accepting the caller's own sent version asks (quote_fulfilment_offer()); undefined for anyone else's. */
+export async function quoteFulfilmentOffer(trx: Tx, quoteId: string): Promise<{ asks: boolean; deliveryQuoted: boolean; days: string[] } | undefined> {
+  const { rows } = await sql<{ asks: boolean; delivery_quoted: boolean; days: string[] }>`
+    select asks, delivery_quoted, days::text[] as days from public.quote_fulfilment_offer(${quoteId}::uuid)`.execute(trx);
+  const row = rows[0];
+  return row ? { asks: row.asks, deliveryQuoted: row.delivery_quoted, days: row.days } : undefined;
+}
+
+/**
+ * What accepting the version asks now when its booked lines ask a deposit below their price
+ * (as accept_quote and checkout compute it: each such line's booking_deposit(), every other line
+ * in full), and the balance; null while the whole total is due now. The delivery fee comes on top.
+ */
+export async function quoteDeposit(trx: Tx, quoteId: string): Promise<{ dueNow: number; later: number } | null> {
+  const { rows } = await sql<{ total: string | null; due_now: string | null }>`
+    select sum(t.amount) as total, case when bool_or(t.deposit is not null) then sum(coalesce(t.deposit, t.amount)) end as due_now
+    from (
+      select l.unit_price * l.quantity as amount,
+             case when b.product_id is not null then public.booking_deposit(l.product_id, l.unit_price * l.quantity) end as deposit
+      from public.quote_lines l
+      left join public.bookable_services b on b.product_id = l.product_id
+      where l.quote_id = ${quoteId}::uuid
+    ) t`.execute(trx);
+  const row = rows[0];
+  if (!row?.total || row.due_now === null || Number(row.due_now) >= Number(row.total)) return null;
+  return { dueNow: Number(row.due_now), later: Number(row.total) - Number(row.due_now) };
+}
+
+/** A version's lines of bookable services, each of which accepting books a time for (RLS: the caller's own version). */
+export async function bookableQuoteLines(trx: Tx, quoteId: string): Promise<{ lineId: string; productId: string; name: string }[]> {
+  const rows = await trx
+    .selectFrom("quote_lines as l")
+    .innerJoin("bookable_services as b", "b.product_id", "l.product_id")
+    .select(["l.id", "b.product_id", "l.description"])
+    .where("l.quote_id", "=", quoteId)
+    .orderBy("l.position")
+    .execute();
+  return rows.map((row) => ({ lineId: row.id, productId: row.product_id, name: row.description }));
 }
 
 /** Calls decline_quote() as the caller. */

@@ -2,7 +2,7 @@ import { quoteMessages as m } from "@/lib/messages";
 import { byCaller } from "@/server/api/middlewares/caller-keys";
 import { rateLimited } from "@/server/api/middlewares/rate-limit";
 import { adminProcedure, createTRPCRouter, customerProcedure, signedInProcedure } from "@/server/api/trpc";
-import { acceptQuote, askQuoteChange, declineQuote } from "./decide-quote";
+import { acceptQuote, askQuoteChange, declineQuote, quoteAcceptOptions } from "./decide-quote";
 import { saveQuoteDraft, sendQuote } from "./price-quote";
 import { quotePdf } from "./quote-document";
 import { myQuotes, quotableVariants, quoteInbox, quoteRequest } from "./read-quotes";
@@ -12,6 +12,7 @@ import {
   askQuoteChangeInput,
   declineQuoteInput,
   quoteFileInput,
+  quoteAcceptOptionsInput,
   quotePdfInput,
   quoteRequestRefInput,
   requestQuoteInput,
@@ -30,6 +31,8 @@ export const quotesRouter = createTRPCRouter({
   byId: signedInProcedure.meta({ failure: m.loadFailed }).input(quoteRequestRefInput).query(quoteRequest),
   /** A sent version as a PDF (the route /quotes/[id]/pdf serves it). */
   pdf: signedInProcedure.meta({ failure: m.loadFailed }).input(quotePdfInput).query(quotePdf),
+  /** What accepting asks: delivery or collection (as checkout asks it), a time per booked line. */
+  acceptOptions: customerProcedure.meta({ failure: m.loadFailed }).input(quoteAcceptOptionsInput).query(quoteAcceptOptions),
   accept: customerProcedure.meta({ failure: m.decideFailed }).input(acceptQuoteInput).mutation(acceptQuote),
   decline: customerProcedure.meta({ failure: m.decideFailed }).input(declineQuoteInput).mutation(declineQuote),
   askChange: customerProcedure.meta({ failure: m.decideFailed }).input(askQuoteChangeInput).mutation(askQuoteChange),

@@ -1,5 +1,6 @@
 import { quoteMessages as m } from "@/lib/messages";
 import { z } from "@/lib/zod";
+import { fulfilmentChoice } from "@/server/fulfilment/schemas";
 import { VAT_NUMBER } from "@/server/invoices/schemas";
 
 /** What a quote request, a draft and a decision may hold; the tables check the same (105_quotes.sql). */
@@ -70,10 +71,26 @@ export type QuoteFileInput = z.output<typeof quoteFileInput>;
 export const quoteRequestRefInput = z.object({ requestId: z.uuid(m.notFound) });
 export type QuoteRequestRefInput = z.infer<typeof quoteRequestRefInput>;
 
-/** quotes.accept: the version, and the customer's purchase-order number if they have one. */
+/** A time for one booked line of the version (a free time of its service, as the product page offers). */
+export const quoteSlotInput = z.object({
+  lineId: z.uuid(m.slotsInvalid),
+  startsAt: z.iso.datetime({ offset: true, message: m.slotsInvalid }),
+});
+
+/**
+ * quotes.accept: the version, the customer's purchase-order number if they have one, how and
+ * when it reaches them (checkout's own choice, where accepting asks one: quotes.acceptOptions),
+ * and a time for each line of a bookable service.
+ */
 export const acceptQuoteInput = z.object({
   quoteId: z.uuid(m.notFound),
   purchaseOrder: z.string().trim().max(QUOTE_LIMITS.purchaseOrder, m.purchaseOrderTooLong).default(""),
+  fulfilment: fulfilmentChoice.nullable().default(null),
+  slots: z
+    .array(quoteSlotInput)
+    .max(QUOTE_LIMITS.lines, m.slotsInvalid)
+    .refine((slots) => new Set(slots.map((slot) => slot.lineId.toLowerCase())).size === slots.length, m.slotsInvalid)
+    .default([]),
 });
 export type AcceptQuoteInput = z.output<typeof acceptQuoteInput>;
 
@@ -112,6 +129,10 @@ export const saveQuoteDraftInput = z.object({
   lines: z.array(quoteLineInput).min(1, m.linesRequired).max(QUOTE_LIMITS.lines, m.linesRequired),
 });
 export type SaveQuoteDraftInput = z.output<typeof saveQuoteDraftInput>;
+
+/** quotes.acceptOptions: what accepting a sent version asks. */
+export const quoteAcceptOptionsInput = z.object({ quoteId: z.uuid(m.notFound) });
+export type QuoteAcceptOptionsInput = z.infer<typeof quoteAcceptOptionsInput>;
 
 /** quotes.pdf: a sent version (its customer's or, for admins, any). */
 export const quotePdfInput = z.object({ quoteId: z.uuid(m.notFound) });

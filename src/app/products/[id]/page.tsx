@@ -7,9 +7,9 @@ import { BackInStock } from "@/components/product/back-in-stock";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";
 import { ProductGallery } from "@/components/product/product-gallery";
 import { VariantPicker } from "@/components/product/variant-picker";
+import { toSlotChoices } from "@/components/bookings/slot-choices";
 import { SlotPicker } from "@/components/bookings/slot-picker";
 import { BOOKING_DAYS_SHOWN } from "@/lib/constants";
-import { formatShortDay, formatTime, shopDayOf } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { canBuy, stockLabel } from "@/lib/stock";
 import { formatRand } from "@/lib/money";
@@ -43,10 +43,7 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
   // A bookable service's free times, fresh on every request (docs/bookings.md).
   const slots =
     product.bookable && product.available
-      ? (await caller.bookings.freeSlots({ productId: product.id, days: BOOKING_DAYS_SHOWN })).map((slot) => {
-          const day = shopDayOf(slot.startsAt);
-          return { startsAt: slot.startsAt.toISOString(), day, dayLabel: formatShortDay(day), time: formatTime(slot.startsAt) };
-        })
+      ? toSlotChoices(await caller.bookings.freeSlots({ productId: product.id, days: BOOKING_DAYS_SHOWN }))
       : null;
 
   const jsonLd = {
