@@ -852,7 +852,7 @@ begin
   loop
     if not exists (
       select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
-                                       now(), v_uid, true) f
+                                       now(), v_uid, true, v_need.slot_starts_at) f
       where f.starts_at = v_need.slot_starts_at
     ) then
       raise exception 'slot_taken'

@@ -52,6 +52,14 @@ async function placesAt(from: string, at: string) {
   return rows.find((row) => row.at === at)?.places ?? 0;
 }
 
+/** What the function answers for one start (p_at: a hold, a checkout or a move checks only it): its places, or 0 when not offered. */
+async function placesAtOnly(day: string, at: string) {
+  const { rows } = await sql<{ places: number }>`
+    select f.places from private.free_slots(${service}::uuid, ${day}::date, 1, ${NOW}::timestamptz, null, true,
+                                            (${`${day} ${at}`}::timestamp at time zone 'Africa/Johannesburg')) f`.execute(db.kysely);
+  return rows[0]?.places ?? 0;
+}
+
 /** A booking of the service from `start` (SAST, "YYYY-MM-DD HH:MI") for `minutes`, plus `buffer`, on an order line of its own. */
 async function book(start: string, minutes = 120, buffer = 0, productId = service) {
   const item = await db.kysely
@@ -151,6 +159,10 @@ describe("free slots", () => {
     // 09:00-11:00 ends as they start.
     expect(await placesAt("2026-12-08", "09:00")).toBe(1);
     expect(await placesAt("2026-12-08", "13:00")).toBe(2);
+    // One start asked alone is answered as the whole day answers it; a time that is no start is not offered.
+    for (const at of [...TUESDAY_ALL.map((time) => time.slice(11)), "14:30", "08:30", "09:15"]) {
+      expect(await placesAtOnly("2026-12-08", at), at).toBe(await placesAt("2026-12-08", at));
+    }
     // A cancelled booking takes nothing.
     await db.kysely.updateTable("bookings").set({ status: "cancelled" }).where("product_id", "=", service).execute();
     expect(await freeTimes("2026-12-08")).toEqual(TUESDAY_ALL);
