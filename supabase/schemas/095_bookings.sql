@@ -230,6 +230,52 @@ $$;
 revoke execute on function public.add_booking_to_cart(uuid, timestamptz) from public, anon;
 grant execute on function public.add_booking_to_cart(uuid, timestamptz) to authenticated, service_role;
 
+-- private.book_order_lines(order, customer, from_cart): books each booked line of a new order
+-- (place_order_for(), 100_checkout.sql; accept_quote(), 105_quotes.sql). Per service in product
+-- order, under the lock holds are taken with (add_booking_to_cart), so orders for one service
+-- queue here and each sees the bookings committed before it. Each line's time must be free at
+-- this moment, not counting the customer's own holds; from a cart, a live hold was free when
+-- taken (its notice is not asked again) and an expired one is offered again only if nobody took
+-- the time since; otherwise (a quote) the notice is asked. Refused ('slot_taken', naming the
+-- line and its time) when it is not free: the caller's transaction keeps nothing.
+create function private.book_order_lines(p_order_id uuid, p_uid uuid, p_from_cart boolean) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_need record;
+begin
+  for v_need in
+    select distinct i.product_id from public.order_items i
+    where i.order_id = p_order_id and i.slot_starts_at is not null
+    order by i.product_id
+  loop
+    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
+  end loop;
+  for v_need in
+    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours,
+           case when p_from_cart then c.hold_expires_at > now() else false end as live
+    from public.order_items i
+    join public.bookable_services b on b.product_id = i.product_id
+    left join public.cart_items c on p_from_cart and c.user_id = p_uid and c.variant_id = i.variant_id and c.slot_starts_at = i.slot_starts_at
+    where i.order_id = p_order_id and i.slot_starts_at is not null and (c.id is not null or not p_from_cart)
+    order by i.product_id, i.slot_starts_at
+  loop
+    if not exists (
+      select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
+                                       now(), p_uid, not v_need.live, v_need.slot_starts_at) f
+      where f.starts_at = v_need.slot_starts_at
+    ) then
+      raise exception 'slot_taken'
+        using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
+    end if;
+    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location, refund_until_hours)
+    values (p_order_id, v_need.id, p_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
+            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location, v_need.refund_until_hours);
+  end loop;
+end
+$$;
+revoke execute on function private.book_order_lines(uuid, uuid, boolean) from public, anon, authenticated;
+
 -- Bookings follow their order's status: a cancelled order frees its slots at once. An order
 -- taken out of cancelled would take them again, which another customer may have booked since,
 -- so that is refused ('booking_cancelled'): the customer books again.

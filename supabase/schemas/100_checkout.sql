@@ -345,40 +345,8 @@ begin
   where c.user_id = p_uid
   order by c.added_at;
 
-  -- Booked slots (docs/bookings.md): per service in product order, under the lock that holds
-  -- are taken with (add_booking_to_cart), so checkouts for one service queue here and each sees
-  -- the bookings committed before it. Each line's slot must be free at this moment, not counting
-  -- the customer's own holds: a live hold was free when taken (its notice is not asked again),
-  -- an expired one is offered again only if nobody took the slot since. Otherwise refused,
-  -- naming the line and its time; nothing is kept.
-  for v_need in
-    select distinct i.product_id from public.order_items i
-    where i.order_id = v_order.id and i.slot_starts_at is not null
-    order by i.product_id
-  loop
-    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
-  end loop;
-  for v_need in
-    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours,
-           c.hold_expires_at > now() as live
-    from public.order_items i
-    join public.bookable_services b on b.product_id = i.product_id
-    join public.cart_items c on c.user_id = p_uid and c.variant_id = i.variant_id and c.slot_starts_at = i.slot_starts_at
-    where i.order_id = v_order.id and i.slot_starts_at is not null
-    order by i.product_id, i.slot_starts_at
-  loop
-    if not exists (
-      select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
-                                       now(), p_uid, not v_need.live, v_need.slot_starts_at) f
-      where f.starts_at = v_need.slot_starts_at
-    ) then
-      raise exception 'slot_taken'
-        using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
-    end if;
-    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location, refund_until_hours)
-    values (v_order.id, v_need.id, p_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
-            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location, v_need.refund_until_hours);
-  end loop;
+  -- Booked slots (docs/bookings.md): each line's time booked, or the order refused naming it.
+  perform private.book_order_lines(v_order.id, p_uid, true);
 
   -- The fee is a line of its own (no product); a free area adds none (lines are priced > 0).
   if v_fee > 0 then

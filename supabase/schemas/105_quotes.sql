@@ -832,36 +832,8 @@ begin
   where l.quote_id = v_quote.id
   order by l.position;
 
-  -- The times, booked as place_order books a cart's: per service in product order, under the
-  -- lock holds and checkouts take (so they queue here and each sees the bookings committed
-  -- before it), each free at this moment with the service's notice (the caller's own holds not
-  -- in the way); otherwise refused, naming the line and its time, and nothing is kept.
-  for v_need in
-    select distinct i.product_id from public.order_items i
-    where i.order_id = v_order.id and i.slot_starts_at is not null
-    order by i.product_id
-  loop
-    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
-  end loop;
-  for v_need in
-    select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours
-    from public.order_items i
-    join public.bookable_services b on b.product_id = i.product_id
-    where i.order_id = v_order.id and i.slot_starts_at is not null
-    order by i.product_id, i.slot_starts_at
-  loop
-    if not exists (
-      select 1 from private.free_slots(v_need.product_id, (v_need.slot_starts_at at time zone 'Africa/Johannesburg')::date, 1,
-                                       now(), v_uid, true, v_need.slot_starts_at) f
-      where f.starts_at = v_need.slot_starts_at
-    ) then
-      raise exception 'slot_taken'
-        using detail = json_build_object('name', v_need.name, 'startsAt', v_need.slot_starts_at)::text;
-    end if;
-    insert into public.bookings (order_id, order_item_id, user_id, product_id, starts_at, ends_at, free_at, location, refund_until_hours)
-    values (v_order.id, v_need.id, v_uid, v_need.product_id, v_need.slot_starts_at, v_need.slot_ends_at,
-            v_need.slot_ends_at + make_interval(mins => v_need.buffer_minutes), v_need.location, v_need.refund_until_hours);
-  end loop;
+  -- The times, booked as place_order books a cart's (the service's notice asked again).
+  perform private.book_order_lines(v_order.id, v_uid, false);
 
   -- The fee is a line of its own, as at checkout (a free area, or delivery priced in the quote, adds none).
   if v_fee > 0 then
