@@ -113,6 +113,11 @@ export async function until(done: () => boolean | Promise<boolean>, ms: number, 
   }
 }
 
+/** Waits until the running server's outbox has nothing waiting (the admins' Outbox counts) or `ms` pass; whether it emptied. */
+export function outboxEmptied(baseUrl: string, admin: BenchUser, ms: number): Promise<boolean> {
+  return until(async () => ((await get(baseUrl, "mail.outbox", admin.cookie)) as { counts: { waiting: number } }).counts.waiting === 0, ms, 250);
+}
+
 export async function withDatabase<T>(fresh: FreshShop, work: (db: ShopDatabase) => Promise<T>): Promise<T> {
   const db = await openDatabase(fresh.database);
   try {
@@ -334,7 +339,7 @@ export async function runMailFaults(
     const last = await restart();
     if (!(await until(() => allArrived(smtp, atKill2.rows), bound2, 200))) problems.push(`the last restart did not deliver every mail within ${Math.round(bound2 / 1000)} s`);
     // The worker marks a row sent just after the server accepted it: wait for the marks too.
-    await until(async () => ((await get(last.baseUrl, "mail.outbox", admin.cookie)) as { counts: { waiting: number } }).counts.waiting === 0, 10_000, 250);
+    await outboxEmptied(last.baseUrl, admin, 10_000);
     await server?.stop();
     server = undefined;
     say(`last restart: ${smtp.received.length} mails received in all`);

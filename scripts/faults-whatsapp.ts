@@ -28,7 +28,7 @@ import { startFakeWhatsApp } from "../tests/helpers/fake-whatsapp";
 import { startTestSmtp } from "../tests/helpers/smtp";
 import type { BenchUser } from "./bench/prepare";
 import { eachLimited, get, post, startServer, type FreshShop, type RunningServer } from "./bench/server";
-import { lapseClaims, until, withDatabase, type PlaceOrder } from "./faults-mail";
+import { lapseClaims, outboxEmptied, until, withDatabase, type PlaceOrder } from "./faults-mail";
 
 /** Orders of customers on WhatsApp in each of steps 1 and 3 (and two who are not, in step 1). */
 export const WHATSAPP_ORDERS = Number(process.env.FAULTS_WHATSAPP_ORDERS ?? 6);
@@ -90,8 +90,8 @@ async function bookableService(db: ShopDatabase): Promise<string> {
   return id;
 }
 
-/** A customer books the first free time at least two hours ahead (within 24 hours) and places the order: its reference. */
-async function book(baseUrl: string, customer: BenchUser, serviceId: string, nth: number, placeOrder: (baseUrl: string, customer: BenchUser) => Promise<string>): Promise<void> {
+/** A customer books a free time at least two hours ahead (the `nth` such, within 24 hours) and places the order. */
+async function book(baseUrl: string, customer: BenchUser, serviceId: string, nth: number, placeOrder: PlaceOrder): Promise<void> {
   const slots = (await get(baseUrl, "bookings.freeSlots", customer.cookie, { productId: serviceId, from: shopDay(0), days: 2 })) as { startsAt: string }[];
   const soon = slots.filter((slot) => new Date(slot.startsAt).getTime() > Date.now() + 2 * 3_600_000);
   const slot = soon[nth];
@@ -127,8 +127,6 @@ export async function runWhatsAppFaults(fresh: FreshShop, port: number, customer
     await server?.kill();
     server = undefined;
   };
-  const waitForOutbox = async (baseUrl: string, ms: number) =>
-    until(async () => ((await get(baseUrl, "mail.outbox", admin.cookie)) as { counts: { waiting: number } }).counts.waiting === 0, ms, 250);
   const unheld = () => new Promise((resolve) => setTimeout(resolve, HOLD_MS + 500));
   try {
     const serviceId = await withDatabase(fresh, bookableService);
@@ -178,12 +176,12 @@ export async function runWhatsAppFaults(fresh: FreshShop, port: number, customer
 
     // 4. Restarted: the rest is sent, the taken one again under its key.
     const third = await restart();
-    if (!(await waitForOutbox(third.baseUrl, SWEEP_MS + START_AND_SEND_MS))) problems.push("the restart after the second kill did not send everything");
+    if (!(await outboxEmptied(third.baseUrl, admin, SWEEP_MS + START_AND_SEND_MS))) problems.push("the restart after the second kill did not send everything");
 
     // 5. A booking, killed before its reminder; a cancelled booking's reminder withdrawn.
     await book(third.baseUrl, booker!, serviceId, 0, placeOrder);
     await book(third.baseUrl, canceller!, serviceId, 1, placeOrder);
-    await waitForOutbox(third.baseUrl, START_AND_SEND_MS);
+    await outboxEmptied(third.baseUrl, admin, START_AND_SEND_MS);
     await kill();
     smtp.mode = "refuse";
     const refusedBefore = smtp.refused;
@@ -206,11 +204,11 @@ export async function runWhatsAppFaults(fresh: FreshShop, port: number, customer
     smtp.mode = "accept";
     await withDatabase(fresh, (db) => lapseClaims(db, true));
     const fifth = await restart();
-    if (!(await waitForOutbox(fifth.baseUrl, SWEEP_MS + START_AND_SEND_MS))) problems.push("the reminders' restart did not deliver everything");
+    if (!(await outboxEmptied(fifth.baseUrl, admin, SWEEP_MS + START_AND_SEND_MS))) problems.push("the reminders' restart did not deliver everything");
     await kill();
     // Once more: the start-up sweep must not write the reminder again.
     const last = await restart();
-    await waitForOutbox(last.baseUrl, START_AND_SEND_MS);
+    await outboxEmptied(last.baseUrl, admin, START_AND_SEND_MS);
     await server?.stop();
     server = undefined;
 
