@@ -90,12 +90,17 @@ grant all on public.booking_blocks to service_role;
 -- p_at: only that start is considered (a hold, a checkout or a move checking the one time it
 -- takes), with the same rules; a day has up to 48 starts, each counted against the bookings.
 -- JIT off: the estimate of 30 days of slots crosses PostgreSQL's JIT threshold, and compiling
--- took half a second of a 20 ms query (measured, tests/db/free-slots.test.ts).
+-- took half a second of a 20 ms query (measured, tests/db/free-slots.test.ts). PL/pgSQL with one
+-- generic plan: a SQL function is parsed and planned again at every call (PostgreSQL before 18),
+-- which was 1.5 of a checkout's 1.9 ms here; the plan is kept per connection instead.
 create function private.free_slots(
   p_product_id uuid, p_from date, p_days integer, p_now timestamptz, p_except_user uuid, p_notice boolean, p_at timestamptz default null)
 returns table (starts_at timestamptz, ends_at timestamptz, places integer)
-language sql stable security definer set search_path = '' set jit = off
+language plpgsql stable security definer set search_path = '' set jit = off set plan_cache_mode = force_generic_plan
 as $$
+#variable_conflict use_column
+begin
+  return query
   with service as (
     select s.capacity,
            make_interval(mins => s.duration_minutes) as duration,
@@ -170,6 +175,7 @@ as $$
       where (k.product_id is null or k.product_id = p_product_id)
         and k.starts_at < c.starts_at + s.duration and k.ends_at > c.starts_at)
   order by c.starts_at;
+end
 $$;
 revoke execute on function private.free_slots(uuid, date, integer, timestamptz, uuid, boolean, timestamptz) from public, anon, authenticated;
 grant execute on function private.free_slots(uuid, date, integer, timestamptz, uuid, boolean, timestamptz) to service_role;
@@ -184,13 +190,42 @@ $$;
 revoke execute on function public.free_slots(uuid, date, integer) from public;
 grant execute on function public.free_slots(uuid, date, integer) to anon, authenticated, service_role;
 
+-- Booking locks ----------------------------------------------------------------------------------
+-- private.lock_booking_spans(products, froms, tos): the locks under which a time of a service is
+-- checked and taken (a hold, a booking, a move) or given back (a cancellation): one
+-- transaction-level advisory lock per service and clock hour (since the epoch) that each span
+-- [from, to) touches, taken in one order (by key) so that two callers never wait on each other
+-- crosswise. Two spans that overlap share an instant and so that instant's hour: transactions
+-- taking overlapping times of one service queue here, and the later one sees what the earlier
+-- committed, which keeps the last place single. Times that do not overlap (another hour of the
+-- service, another service) do not wait for each other. Held to the commit.
+create function private.lock_booking_spans(p_product_ids uuid[], p_froms timestamptz[], p_tos timestamptz[]) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  v_key bigint;
+begin
+  for v_key in
+    select distinct hashtextextended('booking:' || s.product_id::text || ':' || h::text, 0)
+    from unnest(p_product_ids, p_froms, p_tos) as s(product_id, starts_at, ends_at)
+    cross join lateral generate_series(
+      floor(extract(epoch from s.starts_at) / 3600)::bigint,
+      greatest(floor(extract(epoch from s.starts_at) / 3600), ceil(extract(epoch from s.ends_at) / 3600) - 1)::bigint) as h
+    order by 1
+  loop
+    perform pg_advisory_xact_lock(v_key);
+  end loop;
+end
+$$;
+revoke execute on function private.lock_booking_spans(uuid[], timestamptz[], timestamptz[]) from public, anon, authenticated;
+
 -- Holding a slot ------------------------------------------------------------------------------
 -- add_booking_to_cart(variant, start): puts one slot of a bookable service in the caller's cart
 -- and holds it for 15 minutes (BOOKING_HOLD_MINUTES, src/lib/constants.ts): while the hold is
 -- live, the slot's place is out of everyone else's free times. The slot must be one the shop
 -- offers now (private.free_slots, not counting the caller's own holds); holding it again renews
--- the hold. Holds and place_order's bookings of one service are taken under one lock, so two
--- customers cannot both take its last place. Security definer: the free times count other
+-- the hold. Holds, bookings and moves take the locks of the hours they cover
+-- (private.lock_booking_spans()), so two customers cannot both take its last place. Security definer: the free times count other
 -- customers' holds and bookings, which the caller cannot read, and customers cannot write a slot.
 create function public.add_booking_to_cart(p_variant_id uuid, p_starts_at timestamptz) returns public.cart_items
 language plpgsql security definer set search_path = ''
@@ -198,6 +233,7 @@ as $$
 declare
   v_uid uuid := (select auth.uid());
   v_variant public.product_variants;
+  v_span interval;
   v_item public.cart_items;
 begin
   if v_uid is null then
@@ -209,10 +245,14 @@ begin
   if not found then
     raise exception 'product_unavailable';
   end if;
-  if not exists (select 1 from public.bookable_services b where b.product_id = v_variant.product_id) then
+  select make_interval(mins => b.duration_minutes + b.buffer_minutes) into v_span
+  from public.bookable_services b where b.product_id = v_variant.product_id;
+  if not found then
     raise exception 'not_bookable';
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('booking:' || v_variant.product_id::text, 0));
+  if p_starts_at is not null then
+    perform private.lock_booking_spans(array[v_variant.product_id], array[p_starts_at], array[p_starts_at + v_span]);
+  end if;
   if p_starts_at is null or not exists (
     select 1 from private.free_slots(v_variant.product_id, (p_starts_at at time zone 'Africa/Johannesburg')::date, 1, now(), v_uid, true, p_starts_at) f
     where f.starts_at = p_starts_at
@@ -231,9 +271,9 @@ revoke execute on function public.add_booking_to_cart(uuid, timestamptz) from pu
 grant execute on function public.add_booking_to_cart(uuid, timestamptz) to authenticated, service_role;
 
 -- private.book_order_lines(order, customer, from_cart): books each booked line of a new order
--- (place_order_for(), 100_checkout.sql; accept_quote(), 105_quotes.sql). Per service in product
--- order, under the lock holds are taken with (add_booking_to_cart), so orders for one service
--- queue here and each sees the bookings committed before it. Each line's time must be free at
+-- (place_order_for(), 100_checkout.sql; accept_quote(), 105_quotes.sql). Under the locks of
+-- every line's hours (private.lock_booking_spans(), as holds take them), so orders for
+-- overlapping times of one service queue here and each sees the bookings committed before it. Each line's time must be free at
 -- this moment, not counting the customer's own holds; from a cart, a live hold was free when
 -- taken (its notice is not asked again) and an expired one is offered again only if nobody took
 -- the time since; otherwise (a quote) the notice is asked. Refused ('slot_taken', naming the
@@ -244,13 +284,11 @@ as $$
 declare
   v_need record;
 begin
-  for v_need in
-    select distinct i.product_id from public.order_items i
-    where i.order_id = p_order_id and i.slot_starts_at is not null
-    order by i.product_id
-  loop
-    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_need.product_id::text, 0));
-  end loop;
+  perform private.lock_booking_spans(array_agg(i.product_id), array_agg(i.slot_starts_at),
+                                     array_agg(i.slot_ends_at + make_interval(mins => b.buffer_minutes)))
+  from public.order_items i
+  join public.bookable_services b on b.product_id = i.product_id
+  where i.order_id = p_order_id and i.slot_starts_at is not null;
   for v_need in
     select i.id, i.product_id, i.product_name as name, i.slot_starts_at, i.slot_ends_at, b.buffer_minutes, b.location, b.refund_until_hours,
            case when p_from_cart then c.hold_expires_at > now() else false end as live
@@ -304,7 +342,7 @@ create trigger orders_bookings_on_status
 -- move_booking(booking, start): the caller's own booking (any booking, for an admin) to another
 -- free time of its service. A customer may move it until the service's notice before its start,
 -- and only to a time offered with notice; an admin at any time, to any free time. Under the
--- service's lock, as holds and place_order take it; the booking's own place is out of the count
+-- locks of the new time's hours, as holds and place_order take them; the booking's own place is out of the count
 -- while the new time is checked, so it can move within its own span. Its old time is free at
 -- once; the order line follows; the customer is mailed the new time with its calendar file.
 -- Refused: 'booking_not_found', 'booking_cancelled', 'booking_too_late', 'not_bookable',
@@ -337,7 +375,10 @@ begin
   if not v_admin and v_booking.starts_at < now() + make_interval(hours => v_service.notice_hours) then
     raise exception 'booking_too_late';
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('booking:' || v_booking.product_id::text, 0));
+  if p_starts_at is not null then
+    perform private.lock_booking_spans(array[v_booking.product_id], array[p_starts_at],
+      array[p_starts_at + make_interval(mins => v_service.duration_minutes + v_service.buffer_minutes)]);
+  end if;
   update public.bookings set status = 'cancelled' where id = v_booking.id;
   if p_starts_at is null or not exists (
     select 1 from private.free_slots(v_booking.product_id, (p_starts_at at time zone 'Africa/Johannesburg')::date, 1, now(), null, not v_admin, p_starts_at) f
@@ -421,8 +462,8 @@ revoke execute on function private.booking_notice(uuid, text) from public, anon,
 
 -- Cancelling a booking ---------------------------------------------------------------------------
 -- cancel_booking(booking): the caller's own booking until its service's notice before its start,
--- any booking for an admin at any time. Under the service's lock, as holds, bookings and moves
--- take it: its time is free at once. The customer is mailed the cancellation (a cancelled
+-- any booking for an admin at any time. Under the locks of its hours, as holds, bookings and
+-- moves take them: its time is free at once. The customer is mailed the cancellation (a cancelled
 -- calendar event with the same uid). An order left with no booking and nothing else to deliver
 -- is cancelled with it, so its deposit is credited within the refund rule and kept after it
 -- (invoice_paid_order(), 080_invoices.sql). Refused: 'booking_not_found', 'booking_cancelled',
@@ -453,7 +494,7 @@ begin
     raise exception 'booking_too_late';
   end if;
   if v_booking.product_id is not null then
-    perform pg_advisory_xact_lock(hashtextextended('booking:' || v_booking.product_id::text, 0));
+    perform private.lock_booking_spans(array[v_booking.product_id], array[v_booking.starts_at], array[v_booking.free_at]);
   end if;
   update public.bookings set status = 'cancelled', updated_at = now()
   where id = v_booking.id

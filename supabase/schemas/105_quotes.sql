@@ -663,7 +663,7 @@ grant execute on function public.quote_fulfilment_offer(uuid, timestamptz) to au
 -- total), asked only where private.quote_asks_fulfilment() says so: the area's fee is added as a
 -- line and to the total unless the version prices delivery itself, and the day's capacity is
 -- taken. p_slots = [{"lineId": uuid, "startsAt": timestamptz}]: a time for each line of a
--- bookable service (and no other), booked as place_order books a cart's (the per-service lock,
+-- bookable service (and no other), booked as place_order books a cart's (the locks of its hours,
 -- then free at this moment with the service's notice; 'slot_taken' names the line otherwise),
 -- one booking per line. Such lines ask their deposit now, as at checkout (booking_deposit()).
 -- Any refusal changes nothing: the version stays open.

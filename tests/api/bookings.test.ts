@@ -195,6 +195,70 @@ describe("booking at checkout", () => {
     expect(await db.kysely.selectFrom("cart_items").select("id").where("product_id", "=", service.id).execute()).toHaveLength(19);
   });
 
+  it("checkouts racing for times that overlap from different starts never book two that overlap", async () => {
+    // Two hours at once, one place: starts every 30 minutes overlap their neighbours across hours.
+    const service = await newService("Carpet clean");
+    const starts = (await tomorrow(service.id)).map((slot) => slot.startsAt);
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => createUser(db)));
+    const wanted = buyers.map((_, i) => starts[(i * 5) % starts.length]!);
+    for (const [i, buyer] of buyers.entries()) await expiredHold(buyer, service, wanted[i]!);
+    const outcomes = await Promise.allSettled(buyers.map((buyer) => checkout(buyer)));
+    const booked = (await bookingsOf(service.id)).filter((b) => b.status === "booked").map((b) => b.starts_at.getTime());
+    const twoHours = 2 * 60 * 60_000;
+    const overlaps = (a: number, b: number) => a < b + twoHours && b < a + twoHours;
+    expect(booked.length).toBeGreaterThan(0);
+    for (const [i, a] of booked.entries()) for (const b of booked.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === "fulfilled") continue;
+      expect(String(outcome.reason)).toMatch(/slot_taken/);
+      // Refused only for a time that a booking kept overlaps.
+      expect(booked.some((b) => overlaps(b, wanted[i]!.getTime()))).toBe(true);
+    }
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(booked.length);
+  });
+
+  it("a checkout waits only for one taking an overlapping time of the service, not for other times (PostgreSQL)", async (context) => {
+    // PGlite has one connection: its transactions run one after another anyway.
+    if (db.label === "pglite") context.skip();
+    const service = await newService("Window clean");
+    // Paid in full at checkout: the order waits for its payment (one with nothing to pay would be
+    // paid at once, and paid orders of a day queue on the day's sales row, whatever they book).
+    await db.kysely.updateTable("bookable_services").set({ deposit: "full" }).where("product_id", "=", service.id).execute();
+    const starts = (await tomorrow(service.id)).map((slot) => slot.startsAt.getTime());
+    const first = starts[0]!;
+    const overlapping = starts.find((at) => at > first + 60 * 60_000 && at < first + 2 * 60 * 60_000)!; // in the next hour
+    const apart = starts.find((at) => at >= first + 4 * 60 * 60_000)!;
+    const [a, b, c] = await Promise.all([createUser(db), createUser(db), createUser(db)]);
+    await expiredHold(a!, service, new Date(first));
+    await expiredHold(b!, service, new Date(apart));
+    await expiredHold(c!, service, new Date(overlapping));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let booked!: () => void;
+    const inside = new Promise<void>((resolve) => (booked = resolve));
+    const open = runAs(db.kysely, a!.identity, async (trx) => {
+      const reference = (await openReference(trx))!;
+      const proofPath = await storeProof(trx, a!);
+      const order = await callPlaceOrder(trx, { idempotencyKey: randomUUID(), reference, proofPath });
+      booked();
+      await held; // the first checkout's transaction stays open, its locks held
+      return order;
+    });
+    await inside;
+    // Another time of the same service goes through while the first is still open.
+    await checkout(b!);
+    // An overlapping one waits for the first's lock, then sees its booking.
+    const waiting = checkout(c!).then(() => "booked", (error: unknown) => String(error));
+    const waitsOnLock = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`.execute(db.kysely)).rows[0]!.n);
+    for (let tries = 0; (await waitsOnLock()) === 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await waitsOnLock()).toBe(1);
+    release();
+    await open;
+    expect(await waiting).toMatch(/slot_taken/);
+    expect((await bookingsOf(service.id)).map((row) => row.starts_at.getTime()).sort((x, y) => x - y)).toEqual([first, apart].sort((x, y) => x - y));
+  });
+
   it("frees the slot when the order is cancelled, and will not reopen it", async () => {
     const service = await newService("Office clean (weekly)");
     const [slot] = await tomorrow(service.id);
