@@ -1,10 +1,9 @@
 import { TRPCError } from "@trpc/server";
-import { formatDateTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { TRPCContext } from "@/server/api/trpc";
 import type { SessionUser } from "@/server/auth/session-user";
 import type { Order } from "@/server/db/schema";
-import { isNumericOverflow, sqlErrorCode, sqlErrorDetail } from "@/server/db/sql-errors";
+import { isNumericOverflow, sqlErrorCode, sqlErrorDetail, stockShortfall, takenSlot } from "@/server/db/sql-errors";
 import { toFulfilmentError } from "@/server/fulfilment/fulfilment-errors";
 import type { StoredObject } from "@/server/ports/storage";
 import { userLimitKey } from "@/server/security/rate-limit";
@@ -93,16 +92,12 @@ export function toCheckoutError(error: unknown): unknown {
       return new TRPCError({ code: "BAD_REQUEST", message: m.itemsUnavailable, cause: error });
     // Counted stock ran short (another customer bought the last units first): nothing was taken.
     case "not_enough_stock": {
-      const detail = sqlErrorDetail(error);
-      const name = typeof detail?.name === "string" ? detail.name : "An item";
-      const left = typeof detail?.left === "number" ? detail.left : 0;
-      return new TRPCError({ code: "CONFLICT", message: m.notEnoughStock(name, left), cause: error });
+      const { name, left } = stockShortfall(error);
+      return new TRPCError({ code: "CONFLICT", message: m.notEnoughStock(name ?? "An item", left), cause: error });
     }
     // A bookable service's slot, whose hold had expired, was booked by someone else meanwhile.
     case "slot_taken": {
-      const detail = sqlErrorDetail(error);
-      const name = typeof detail?.name === "string" ? detail.name : "A booking";
-      const when = typeof detail?.startsAt === "string" ? formatDateTime(detail.startsAt) : "its time";
+      const { name, when } = takenSlot(error);
       return new TRPCError({ code: "CONFLICT", message: m.slotTaken(name, when), cause: error });
     }
     // The owner changed the product's personalisation fields since the line was added.

@@ -1,3 +1,5 @@
+import { formatDateTime } from "@/lib/days";
+
 /** The stable code a SQL function raised (its message, e.g. 'cart_empty'), if it raised one. */
 export function sqlErrorCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
@@ -16,6 +18,21 @@ export function sqlErrorDetail(error: unknown): Record<string, unknown> | undefi
   } catch {
     return undefined;
   }
+}
+
+/** What a `not_enough_stock` refusal names (place_order(), accept_quote()): the line, and how many are left. */
+export function stockShortfall(error: unknown): { name: string | undefined; left: number } {
+  const detail = sqlErrorDetail(error);
+  return { name: typeof detail?.name === "string" ? detail.name : undefined, left: typeof detail?.left === "number" ? detail.left : 0 };
+}
+
+/** What a `slot_taken` refusal names (place_order(), accept_quote()): the line, and its time in the shop's words. */
+export function takenSlot(error: unknown): { name: string; when: string } {
+  const detail = sqlErrorDetail(error);
+  return {
+    name: typeof detail?.name === "string" ? detail.name : "A booking",
+    when: typeof detail?.startsAt === "string" ? formatDateTime(detail.startsAt) : "its time",
+  };
 }
 
 /** Postgres's SQLSTATE of an error, if it has one (e.g. '23505' unique violation). */

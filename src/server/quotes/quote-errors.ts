@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { formatDateTime } from "@/lib/days";
 import { quoteMessages as m } from "@/lib/messages";
-import { isNumericOverflow, sqlErrorCode, sqlErrorDetail } from "@/server/db/sql-errors";
+import { isNumericOverflow, sqlErrorCode, sqlErrorDetail, stockShortfall, takenSlot } from "@/server/db/sql-errors";
 import { toFulfilmentError } from "@/server/fulfilment/fulfilment-errors";
 
 /** The quote functions' refusals (105_quotes.sql) in the caller's words; anything else as it came. */
@@ -47,16 +46,12 @@ export function toQuoteError(error: unknown): unknown {
     case "product_unavailable":
       return refuse("BAD_REQUEST", m.productUnavailable);
     case "not_enough_stock": {
-      const detail = sqlErrorDetail(error);
-      const name = typeof detail?.name === "string" ? detail.name : "an item";
-      const left = typeof detail?.left === "number" ? detail.left : 0;
-      return refuse("CONFLICT", m.notEnoughStock(name, left));
+      const { name, left } = stockShortfall(error);
+      return refuse("CONFLICT", m.notEnoughStock(name ?? "an item", left));
     }
     // A booked line's time was taken meanwhile (or is no longer offered): named, nothing changed.
     case "slot_taken": {
-      const detail = sqlErrorDetail(error);
-      const name = typeof detail?.name === "string" ? detail.name : "A booking";
-      const when = typeof detail?.startsAt === "string" ? formatDateTime(detail.startsAt) : "its time";
+      const { name, when } = takenSlot(error);
       return refuse("CONFLICT", m.slotTaken(name, when));
     }
     case "slot_required": {
