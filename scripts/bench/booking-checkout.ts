@@ -65,7 +65,7 @@ async function measure(fresh: FreshShop) {
     if (onTheHour.length === 0 || onTheHour.length === slots.length) throw new Error("the service has no free half hours and hours");
     const times: Record<Kind, { startsAt: string }[]> = { "without a booking": [], "with a booking, times apart": onTheHour, "with a booking, overlapping times": slots };
     let pool: BenchUser[] = shop.customers;
-    const nextTime: Record<Kind, number> = { "without a booking": 0, "with a booking, times apart": 0, "with a booking, overlapping times": 0 };
+    const nextTime = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
     // Round 0 warms the server up and is not counted; the kinds take turns going first.
     for (let round = 0; round <= ROUNDS; round++) {
       const kinds: Kind[] = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]!);

@@ -225,8 +225,9 @@ revoke execute on function private.lock_booking_spans(uuid[], timestamptz[], tim
 -- live, the slot's place is out of everyone else's free times. The slot must be one the shop
 -- offers now (private.free_slots, not counting the caller's own holds); holding it again renews
 -- the hold. Holds, bookings and moves take the locks of the hours they cover
--- (private.lock_booking_spans()), so two customers cannot both take its last place. Security definer: the free times count other
--- customers' holds and bookings, which the caller cannot read, and customers cannot write a slot.
+-- (private.lock_booking_spans()), so two customers cannot both take its last place. Security
+-- definer: the free times count other customers' holds and bookings, which the caller cannot
+-- read, and customers cannot write a slot.
 create function public.add_booking_to_cart(p_variant_id uuid, p_starts_at timestamptz) returns public.cart_items
 language plpgsql security definer set search_path = ''
 as $$
@@ -271,12 +272,12 @@ revoke execute on function public.add_booking_to_cart(uuid, timestamptz) from pu
 grant execute on function public.add_booking_to_cart(uuid, timestamptz) to authenticated, service_role;
 
 -- private.book_order_lines(order, customer, from_cart): books each booked line of a new order
--- (place_order_for(), 100_checkout.sql; accept_quote(), 105_quotes.sql). Under the locks of
--- every line's hours (private.lock_booking_spans(), as holds take them), so orders for
--- overlapping times of one service queue here and each sees the bookings committed before it. Each line's time must be free at
--- this moment, not counting the customer's own holds; from a cart, a live hold was free when
--- taken (its notice is not asked again) and an expired one is offered again only if nobody took
--- the time since; otherwise (a quote) the notice is asked. Refused ('slot_taken', naming the
+-- (place_order_for(), 100_checkout.sql; accept_quote(), 105_quotes.sql). Under the locks of every
+-- line's hours (private.lock_booking_spans(), as holds take them), so orders for overlapping times
+-- of one service queue here and each sees the bookings committed before it. Each line's time must
+-- be free at this moment, not counting the customer's own holds; from a cart, a live hold was free
+-- when taken (its notice is not asked again) and an expired one is offered again only if nobody
+-- took the time since; otherwise (a quote) the notice is asked. Refused ('slot_taken', naming the
 -- line and its time) when it is not free: the caller's transaction keeps nothing.
 create function private.book_order_lines(p_order_id uuid, p_uid uuid, p_from_cart boolean) returns void
 language plpgsql volatile security definer set search_path = ''
@@ -340,10 +341,10 @@ create trigger orders_bookings_on_status
 
 -- Moving a booking -------------------------------------------------------------------------------
 -- move_booking(booking, start): the caller's own booking (any booking, for an admin) to another
--- free time of its service. A customer may move it until the service's notice before its start,
--- and only to a time offered with notice; an admin at any time, to any free time. Under the
--- locks of the new time's hours, as holds and place_order take them; the booking's own place is out of the count
--- while the new time is checked, so it can move within its own span. Its old time is free at
+-- free time of its service. A customer may move it until the service's notice before its start, and
+-- only to a time offered with notice; an admin at any time, to any free time. Under the locks of
+-- the new time's hours, as holds and place_order take them; the booking's own place is out of the
+-- count while the new time is checked, so it can move within its own span. Its old time is free at
 -- once; the order line follows; the customer is mailed the new time with its calendar file.
 -- Refused: 'booking_not_found', 'booking_cancelled', 'booking_too_late', 'not_bookable',
 -- 'slot_taken'; nothing changes then.
