@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A whole story per test (several pages, each waited for until React has hydrated its
+  // controls: tests/e2e/test.ts): 22-34 s each for the longest on a loaded 2-core machine.
+  // Each step keeps its own 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../../src/lib/messages";
+import { reactStarted } from "./test";
 
 /** The demo accounts the e2e server seeds into its fresh data directory (supabase/seed-demo-users.sql). */
 export const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-2026", name: "Demo Admin" };
@@ -11,6 +12,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByTestId("greeting")).toBeVisible();
+  // The page signing in leads to came by the form, not page.goto: wait for React as goto does.
+  await reactStarted(page);
 }
 
 export function uniqueEmail(prefix = "shopper") {

@@ -349,8 +349,6 @@ test.describe("back and forward", () => {
 
 test.describe("the owner's pages on a phone", () => {
   test("every admin tab is on screen and thumb-sized; each admin page fits the screen and passes axe", async ({ page }) => {
-    // Every admin page, each checked by axe: about 30 s on a 2-core machine, past the default.
-    test.setTimeout(90_000);
     await signInOnPhone(page, DEMO_ADMIN);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const nav = page.getByRole("navigation", { name: "Admin" });

@@ -1,19 +1,24 @@
 /**
  * The browser suites' `test`: Playwright's, with every page waiting, after each navigation it
- * makes, for React to have taken the document (`hydrateRoot` marks it; from then on React
- * handles a tap, hydrating what is tapped first). A person sees the page settle before tapping;
- * a test would tap at once, and on a loaded CI machine the `load` event can come before React
- * has started. Documents without Next's scripts (a file, a PDF preview) are not waited for.
+ * makes, for React to have taken the document and hydrated its controls (reactStarted()). A
+ * person sees the page settle before tapping; a test would tap at once, and on a loaded CI
+ * machine the `load` event can come before React has started. Documents without Next's scripts (a file, a PDF preview) are not waited for.
  */
 import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 
-/** Resolves once React has taken this page's document, or at once on a document Next.js did not render. */
+/**
+ * Resolves once React has taken this page's document and hydrated its controls (each button,
+ * select, input and text area carries React's props: a tap or a change reaches its handler), or
+ * at once on a document Next.js did not render. A `change` made before its control hydrated is
+ * not replayed by React (a browser test lost a select's change that way).
+ */
 export async function reactStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (!document.querySelector('script[src*="/_next/static/"]')) return true;
-    return Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
+    if (!Object.keys(document).some((key) => key.startsWith("__reactContainer$"))) return false;
+    return [...document.querySelectorAll("button, select, input, textarea")].every((control) => Object.keys(control).some((key) => key.startsWith("__reactProps$")));
   });
 }
 
