@@ -148,6 +148,8 @@ export const messages = {
     heldFor: (left: string) => `Held for ${left}`,
     holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
     bookedFor: (when: string) => `Booked for ${when}`,
+    /** A booked line cancelled on its own while the rest of the order goes on. */
+    lineCancelled: (kept: string | null) => (kept ? `Cancelled: not charged, but the ${kept} deposit is kept` : "Cancelled: not charged"),
     moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
     moveFailed: "Failed to change the time. Please try again.",
     cancelled: (name: string, when: string) => `${name} on ${when} is cancelled; the time is free again.`,

@@ -327,7 +327,13 @@ create table public.order_items (
   constraint order_items_slot_shape check ((slot_starts_at is null) = (slot_ends_at is null) and (slot_starts_at is null or slot_starts_at < slot_ends_at)),
   -- A booked line's part asked at checkout when its service's deposit is less than the full price
   -- (a percentage, or 0 for none: public.booking_deposit()); null: all of the line at checkout.
-  deposit numeric(12, 2) check (deposit >= 0)
+  deposit numeric(12, 2) check (deposit >= 0),
+  -- A booked line cancelled on its own while the rest of its order goes on (cancel_booking(),
+  -- 095_bookings.sql): when, and what of its deposit the shop kept (paid, and cancelled past its
+  -- refund rule). The order's total and deposit no longer count the rest of the line, invoices
+  -- issued after it leave it out, and what was paid for it and not kept has been credited.
+  cancelled_at timestamptz,
+  kept numeric(12, 2) not null default 0 check (kept >= 0)
 );
 
 create index order_items_order_idx on public.order_items (order_id);

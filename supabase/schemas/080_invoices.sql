@@ -107,18 +107,25 @@ create table public.invoices (
   -- The counter's number; `number` is how it is printed (the prefix at the time of issue).
   serial bigint not null check (serial > 0),
   number text not null unique check (char_length(number) between 1 and 40),
-  -- A credit note's invoice (one credit note per invoice).
-  credits_invoice_id uuid unique references public.invoices (id) on delete cascade,
+  -- A credit note's invoice. An invoice has one credit note for each booked line of it cancelled
+  -- on its own (credits_item_id), and one for all that was left of it when its order was cancelled.
+  credits_invoice_id uuid references public.invoices (id) on delete cascade,
   issued_at timestamptz not null default now(),
   total numeric(12, 2) not null,
   vat numeric(12, 2) not null,
   -- Everything the PDF prints, frozen (src/server/invoices/snapshot.ts reads it).
   snapshot jsonb not null,
+  -- A credit note for one booked line of the invoice, cancelled on its own while the rest of the
+  -- order goes on (cancel_booking(), 095_bookings.sql). Null on invoices and on the credit note
+  -- for what was left of an invoice.
+  credits_item_id uuid references public.order_items (id) on delete cascade,
   unique (kind, serial),
-  check ((kind = 'credit_note') = (credits_invoice_id is not null))
+  check ((kind = 'credit_note') = (credits_invoice_id is not null)),
+  constraint invoices_credits_item_shape check (credits_item_id is null or kind = 'credit_note')
 );
 
 create index invoices_order_idx on public.invoices (order_id, issued_at);
+create index invoices_credits_idx on public.invoices (credits_invoice_id) where credits_invoice_id is not null;
 
 alter table public.invoices enable row level security;
 create policy "invoices: read with the order" on public.invoices
@@ -231,7 +238,7 @@ $$;
 revoke execute on function private.vat_allocation(numeric[], numeric) from public, anon, authenticated;
 
 -- private.issue_invoice(order, part): the next invoice number and the snapshot, from the order's
--- lines as sold, the buyer's profile and the settings as they are now. Each payment received is a
+-- lines as sold (but booked lines cancelled on their own; each line names its order line), the buyer's profile and the settings as they are now. Each payment received is a
 -- time of supply with its own invoice for its amount (docs/bookings.md): part 'full' is the whole
 -- order; 'deposit' what checkout asked of an order with a deposit (every line in full but the
 -- booked lines' deposits, "Deposit: ..."); 'balance' the rest ("Balance: ...", naming the deposit's
@@ -284,6 +291,7 @@ begin
 
   select array_agg(l.amount order by l.id),
          jsonb_agg(jsonb_build_object(
+           'itemId', l.id,
            'description', case when l.split then case p_part when 'deposit' then 'Deposit: ' else 'Balance: ' end else '' end
                           || public.order_line_label(l.product_name, l.personalisation),
            'quantity', case when l.split then 1 else l.quantity end,
@@ -298,7 +306,7 @@ begin
                 when 'deposit' then coalesce(i.deposit, i.unit_price * i.quantity)
                 else i.unit_price * i.quantity - coalesce(i.deposit, i.unit_price * i.quantity)
               end)::numeric(12, 2) as amount
-      from public.order_items i where i.order_id = p_order_id
+      from public.order_items i where i.order_id = p_order_id and i.cancelled_at is null
     ) l
     where l.amount > 0;
   if coalesce(v_total, 0) = 0 then
@@ -357,39 +365,99 @@ end
 $$;
 revoke execute on function private.issue_invoice(uuid, text) from public, anon, authenticated;
 
--- private.issue_credit_note(invoice): the invoice's snapshot as a credit note, under the next
--- credit-note number, naming the invoice it credits (with the seller's details as on the invoice).
-create function private.issue_credit_note(p_invoice_id uuid) returns uuid
+-- private.issue_credit_note(invoice, item): a credit note under the next credit-note number, naming
+-- the invoice it credits, with the seller's and buyer's details as on the invoice. Without an
+-- item it credits all that is left of the invoice: its lines but those of booked lines cancelled
+-- on their own since (each credited then, or its deposit kept); with one, that line of the
+-- invoice alone (cancel_booking(), 095_bookings.sql). Invoices issued before their lines named
+-- the order line (no itemId) are credited by amount, as one line. Null, and no number taken, when
+-- nothing is left to credit.
+create function private.issue_credit_note(p_invoice_id uuid, p_item_id uuid default null) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   v_invoice public.invoices;
+  v_item public.order_items;
+  v_lines jsonb;
+  v_total numeric(12, 2);
+  v_vat numeric(12, 2) := 0;
+  v_rate numeric;
+  v_description text;
   v_prefix text;
   v_serial bigint;
   v_number text;
   v_id uuid;
 begin
   select * into v_invoice from public.invoices where id = p_invoice_id;
+  if not exists (select 1 from jsonb_array_elements(v_invoice.snapshot -> 'lines') l where not l ? 'itemId') then
+    select jsonb_agg(l.line order by l.n), sum((l.line ->> 'amount')::numeric), coalesce(sum((l.line ->> 'vat')::numeric), 0)
+      into v_lines, v_total, v_vat
+      from jsonb_array_elements(v_invoice.snapshot -> 'lines') with ordinality as l (line, n)
+      where case when p_item_id is null
+              then not exists (select 1 from public.order_items i
+                               where i.id = (l.line ->> 'itemId')::uuid and i.cancelled_at is not null)
+              else (l.line ->> 'itemId')::uuid = p_item_id end;
+  elsif p_item_id is null and not exists (
+          select 1 from public.invoices c where c.credits_invoice_id = v_invoice.id and c.credits_item_id is not null)
+        and not (v_invoice.snapshot ->> 'part' is not distinct from 'deposit' and exists (
+          select 1 from public.order_items i where i.order_id = v_invoice.order_id and i.kept > 0)) then
+    v_lines := v_invoice.snapshot -> 'lines';
+    v_total := v_invoice.total;
+    v_vat := v_invoice.vat;
+  else
+    if p_item_id is null then
+      v_total := v_invoice.total
+        - coalesce((select sum(c.total) from public.invoices c where c.credits_invoice_id = v_invoice.id), 0)
+        - case when v_invoice.snapshot ->> 'part' = 'deposit'
+            then coalesce((select sum(i.kept) from public.order_items i where i.order_id = v_invoice.order_id), 0) else 0 end;
+      v_description := 'What was left of invoice ' || v_invoice.number;
+    else
+      select * into v_item from public.order_items where id = p_item_id;
+      v_total := case v_invoice.snapshot ->> 'part'
+                   when 'deposit' then coalesce(v_item.deposit, v_item.unit_price * v_item.quantity)
+                   when 'balance' then v_item.unit_price * v_item.quantity - coalesce(v_item.deposit, v_item.unit_price * v_item.quantity)
+                   else v_item.unit_price * v_item.quantity
+                 end;
+      v_description := case when v_item.deposit is not null and v_invoice.snapshot ? 'part'
+                         then case v_invoice.snapshot ->> 'part' when 'deposit' then 'Deposit: ' else 'Balance: ' end else '' end
+                       || public.order_line_label(v_item.product_name, v_item.personalisation);
+    end if;
+    v_rate := (v_invoice.snapshot ->> 'vatRate')::numeric;
+    if v_rate is not null and v_total > 0 then
+      v_vat := (private.vat_allocation(array[v_total], v_rate))[1];
+    end if;
+    v_lines := jsonb_build_array(jsonb_build_object('description', v_description, 'quantity', 1,
+      'unitPrice', v_total::text, 'amount', v_total::text)
+      || case when v_rate is null then '{}'::jsonb else jsonb_build_object('vat', v_vat::text) end);
+  end if;
+  if coalesce(v_total, 0) <= 0 then
+    return null;
+  end if;
   v_prefix := coalesce((select invoice_prefix from public.invoice_settings where id), 'INV-');
   update public.invoice_counters set last_number = last_number + 1 where kind = 'credit_note'
     returning last_number into v_serial;
   v_number := v_prefix || 'CN' || lpad(v_serial::text, 6, '0');
-  insert into public.invoices (order_id, kind, serial, number, credits_invoice_id, total, vat, snapshot)
-  values (v_invoice.order_id, 'credit_note', v_serial, v_number, v_invoice.id, v_invoice.total, v_invoice.vat,
+  insert into public.invoices (order_id, kind, serial, number, credits_invoice_id, credits_item_id, total, vat, snapshot)
+  values (v_invoice.order_id, 'credit_note', v_serial, v_number, v_invoice.id, p_item_id, v_total, v_vat,
     v_invoice.snapshot || jsonb_build_object(
       'document', 'credit_note',
       'number', v_number,
       'issuedAt', now(),
-      'credits', jsonb_build_object('number', v_invoice.number, 'issuedAt', v_invoice.issued_at)))
+      'credits', jsonb_build_object('number', v_invoice.number, 'issuedAt', v_invoice.issued_at),
+      'lines', v_lines,
+      'total', v_total::text,
+      'vat', v_vat::text,
+      'exclusive', (v_total - v_vat)::numeric(12, 2)::text)
+    || case when v_total = v_invoice.total then '{}'::jsonb else jsonb_build_object('partial', true) end)
   returning id into v_id;
   return v_id;
 end
 $$;
-revoke execute on function private.issue_credit_note(uuid) from public, anon, authenticated;
+revoke execute on function private.issue_credit_note(uuid, uuid) from public, anon, authenticated;
 
 -- The trigger: an order becoming paid gets an invoice (for its deposit, when it has one) unless
 -- it holds one not yet credited (a move between the paid statuses issues nothing); a cancelled
--- order gets a credit note for each such invoice, but a deposit's is kept (not credited) once
+-- order gets a credit note for what is left of each such invoice, but a deposit's is kept (not credited) once
 -- the cancellation is past its bookings' refund rule (private.deposit_refundable(),
 -- 095_bookings.sql). Runs before orders_mail_status (triggers fire by name), so the mail names it.
 create function public.invoice_paid_order() returns trigger
@@ -406,14 +474,14 @@ begin
      and not exists (
        select 1 from public.invoices i
        where i.order_id = new.id and i.kind = 'invoice'
-         and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id)) then
+         and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)) then
     perform private.issue_invoice(new.id, case when new.deposit is null then 'full' else 'deposit' end);
   elsif new.status = 'cancelled' then
     v_refundable := new.deposit is null or private.deposit_refundable(new.id);
     for v_open in
       select i.id from public.invoices i
       where i.order_id = new.id and i.kind = 'invoice'
-        and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id)
+        and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)
         and (v_refundable or i.snapshot ->> 'part' is distinct from 'deposit')
       order by i.serial
     loop

@@ -422,13 +422,16 @@ grant execute on function public.booking_deposit(uuid, numeric) to anon, authent
 
 -- private.deposit_refundable(order): whether a cancellation now is within the refund rule of
 -- every booking of the order (until refund_until_hours before its start): then its deposit is
--- credited (invoice_paid_order(), 080_invoices.sql); after it, the deposit is kept.
+-- credited (invoice_paid_order(), 080_invoices.sql); after it, the deposit is kept. Bookings of
+-- lines cancelled on their own before were settled then (cancel_booking()).
 create function private.deposit_refundable(p_order_id uuid) returns boolean
 language sql stable set search_path = ''
 as $$
   select not exists (
     select 1 from public.bookings b
-    where b.order_id = p_order_id and now() > b.starts_at - make_interval(hours => b.refund_until_hours))
+    join public.order_items i on i.id = b.order_item_id
+    where b.order_id = p_order_id and i.cancelled_at is null
+      and now() > b.starts_at - make_interval(hours => b.refund_until_hours))
 $$;
 revoke execute on function private.deposit_refundable(uuid) from public, anon, authenticated;
 
@@ -462,12 +465,71 @@ $$;
 revoke execute on function private.booking_notice(uuid, text) from public, anon, authenticated;
 
 -- Cancelling a booking ---------------------------------------------------------------------------
+-- private.cancel_order_line(item, refundable): the money of a booked line cancelled on its own
+-- while the rest of its order goes on. Each invoice of the order not yet credited that bills the
+-- line gets a credit note for the line's amount on it (private.issue_credit_note()), except a
+-- deposit's past the booking's refund rule (not refundable), which the shop keeps (the line's
+-- kept). The order's total no longer counts the line but what was kept, its deposit no longer
+-- counts the line's deposit but what was kept, so the balance due drops by the line's balance;
+-- an order whose balance comes to nothing has no balance any more. Counted stock the line took
+-- is given back. Invoices issued later leave the line out (private.issue_invoice()).
+create function private.cancel_order_line(p_item_id uuid, p_refundable boolean) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_item public.order_items;
+  v_order public.orders;
+  v_invoice public.invoices;
+  v_price numeric(12, 2);
+  v_kept numeric(12, 2) := 0;
+  v_total numeric(12, 2);
+  v_deposit numeric(12, 2);
+begin
+  select * into v_item from public.order_items where id = p_item_id and cancelled_at is null for update;
+  if not found then
+    return;
+  end if;
+  select * into v_order from public.orders where id = v_item.order_id for update;
+  v_price := v_item.unit_price * v_item.quantity;
+  for v_invoice in
+    select i.* from public.invoices i
+    where i.order_id = v_order.id and i.kind = 'invoice'
+      and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)
+      and (not exists (select 1 from jsonb_array_elements(i.snapshot -> 'lines') l where not l ? 'itemId')
+           or exists (select 1 from jsonb_array_elements(i.snapshot -> 'lines') l where l ->> 'itemId' = p_item_id::text))
+    order by i.serial
+  loop
+    if v_invoice.snapshot ->> 'part' = 'deposit' and not p_refundable then
+      v_kept := v_kept + coalesce(v_item.deposit, v_price);
+    else
+      perform private.issue_credit_note(v_invoice.id, p_item_id);
+    end if;
+  end loop;
+  update public.order_items set cancelled_at = now(), kept = v_kept, stock_taken = 0 where id = p_item_id;
+  if v_item.stock_taken > 0 then
+    update public.product_variants set stock = stock + v_item.stock_taken where id = v_item.variant_id and stock is not null;
+  end if;
+  v_total := v_order.total - (v_price - v_kept);
+  v_deposit := v_order.deposit - (coalesce(v_item.deposit, v_price) - v_kept);
+  if v_deposit is not null and v_deposit >= v_total then
+    update public.orders
+    set total = v_total, deposit = null, balance_reference = null, balance_proof_path = null,
+        balance_payment_method = null, balance_paid_at = null
+    where id = v_order.id;
+  else
+    update public.orders set total = v_total, deposit = v_deposit where id = v_order.id;
+  end if;
+end
+$$;
+revoke execute on function private.cancel_order_line(uuid, boolean) from public, anon, authenticated;
+
 -- cancel_booking(booking): the caller's own booking until its service's notice before its start,
 -- any booking for an admin at any time. Under the locks of its hours, as holds, bookings and
 -- moves take them: its time is free at once. The customer is mailed the cancellation (a cancelled
 -- calendar event with the same uid). An order left with no booking and nothing else to deliver
 -- is cancelled with it, so its deposit is credited within the refund rule and kept after it
--- (invoice_paid_order(), 080_invoices.sql). Refused: 'booking_not_found', 'booking_cancelled',
+-- (invoice_paid_order(), 080_invoices.sql). An order that goes on without it settles the line
+-- alone (private.cancel_order_line()). Refused: 'booking_not_found', 'booking_cancelled',
 -- 'booking_too_late'; nothing changes then.
 create function public.cancel_booking(p_booking_id uuid) returns public.bookings
 language plpgsql security definer set search_path = ''
@@ -506,6 +568,9 @@ begin
        select 1 from public.order_items i
        where i.order_id = v_booking.order_id and i.slot_starts_at is null and not i.is_delivery_fee) then
     update public.orders set status = 'cancelled' where id = v_booking.order_id and status <> 'cancelled';
+  else
+    perform private.cancel_order_line(v_booking.order_item_id,
+      now() <= v_booking.starts_at - make_interval(hours => v_booking.refund_until_hours));
   end if;
   return v_booking;
 end

@@ -12,6 +12,7 @@ import { callerAs, testShopProcess, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { FakePayFast, SANDBOX_MERCHANT } from "../helpers/fake-payfast";
 import { fileOf, makePng } from "../helpers/images";
+import { pdfText } from "../helpers/pdf-text";
 
 /**
  * Deposits, then the balance (issue 38; docs/bookings.md): checkout asks only a booked line's
@@ -101,7 +102,7 @@ async function orderRow(id: string) {
 
 async function invoicesOf(orderId: string) {
   const rows = await db.kysely.selectFrom("invoices").select(["id", "kind", "number", "total", "credits_invoice_id", "snapshot"]).where("order_id", "=", orderId).orderBy("issued_at").orderBy("serial").execute();
-  return rows.map((row) => ({ ...row, snapshot: row.snapshot as { part?: string; depositInvoice?: { number: string }; lines: { description: string; amount: string }[] } }));
+  return rows.map((row) => ({ ...row, snapshot: row.snapshot as { part?: string; partial?: boolean; credits?: { number: string }; depositInvoice?: { number: string }; lines: { description: string; amount: string }[] } }));
 }
 
 async function mailsOf(reference: string) {
@@ -291,6 +292,115 @@ describe("cancelling", () => {
     expect((await invoicesOf(order.id)).map((invoice) => [invoice.kind, invoice.total, invoice.snapshot.part])).toEqual([
       ["invoice", "150.00", undefined],
       ["credit_note", "150.00", undefined],
+    ]);
+  });
+});
+
+describe("cancelling one booking of an order that goes on", () => {
+  /** The customer's booking of `productId` in `orderId`. */
+  async function bookingOf(orderId: string, productId: string) {
+    return db.kysely.selectFrom("bookings").select(["id", "order_item_id"]).where("order_id", "=", orderId).where("product_id", "=", productId).executeTakeFirstOrThrow();
+  }
+
+  async function creditNotes(orderId: string) {
+    return (await invoicesOf(orderId)).filter((invoice) => invoice.kind === "credit_note");
+  }
+
+  it("within the refund rule: the paid deposit of that line is credited alone, and the order no longer asks its balance", async () => {
+    const service = await newService("Office clean one of two", "percent", 30, 0);
+    const goods = await newGoods("Mop heads");
+    const { caller } = await customerWith(service, [goods]);
+    const order = await bookByTransfer(caller);
+    expect(order).toMatchObject({ total: "1050.00", deposit: "420.00" });
+    await admin.adminOrders.updateStatus({ id: order.id, status: "pending_delivery" });
+    const before = await outstanding();
+    const [deposit] = await invoicesOf(order.id);
+    expect(deposit).toMatchObject({ total: "420.00", snapshot: { part: "deposit" } });
+
+    const booking = await bookingOf(order.id, service);
+    await caller.bookings.cancel({ bookingId: booking.id });
+
+    // One credit note, for the line's deposit on the deposit's invoice, naming the line.
+    const [credit, ...more] = await creditNotes(order.id);
+    expect(more).toEqual([]);
+    expect(credit).toMatchObject({ total: "270.00", credits_invoice_id: deposit!.id, snapshot: { partial: true, credits: { number: deposit!.number } } });
+    expect(credit!.snapshot.lines.map((line) => [line.description.split(" (")[0], line.amount])).toEqual([["Deposit: Office clean one of two", "270.00"]]);
+    expect(await db.kysely.selectFrom("invoices").select("credits_item_id").where("id", "=", credit!.id).executeTakeFirstOrThrow()).toEqual({ credits_item_id: booking.order_item_id });
+    const pdf = await pdfText((await caller.invoices.download({ id: credit!.id })).pdf);
+    expect(pdf).toContain(`This credit note credits the lines above of invoice ${deposit!.number}.`);
+
+    // The order goes on, for the mop heads: paid in full, nothing more due.
+    const after = await orderRow(order.id);
+    expect(after).toMatchObject({ status: "pending_delivery", total: "150.00", deposit: null, balance_reference: null });
+    const page = await caller.orders.byReference({ reference: order.reference });
+    expect(page.balance).toBeNull();
+    expect(page.items.filter((item) => !item.cancelled).map((item) => item.name)).toEqual(["Mop heads"]);
+    expect(page.items.find((item) => item.cancelled)).toMatchObject({ name: expect.stringContaining("Office clean one of two"), kept: 0, bookingId: null });
+    const due = await outstanding();
+    expect(due.balances).toBe(before.balances - 1);
+    expect(Number(before.balancesValue) - Number(due.balancesValue)).toBeCloseTo(630, 2);
+
+    // Cancelling the order now credits what is left of the deposit's invoice: the mop heads.
+    await admin.adminOrders.updateStatus({ id: order.id, status: "cancelled" });
+    const notes = await creditNotes(order.id);
+    expect(notes.map((note) => note.total)).toEqual(["270.00", "150.00"]);
+    expect(notes[1]!.snapshot.lines.map((line) => line.description)).toEqual(["Mop heads"]);
+  });
+
+  it("past the refund rule: the deposit is kept, a balance paid is credited, and cancelling the order later never credits what was kept", async () => {
+    // Refunded until 48 hours before; the booking is tomorrow, so that is past.
+    const service = await newService("Office clean kept one", "percent", 30, 48);
+    const goods = await newGoods("Buckets");
+    const { caller } = await customerWith(service, [goods]);
+    const order = await bookByTransfer(caller);
+    await admin.adminOrders.updateStatus({ id: order.id, status: "pending_delivery" });
+    await admin.adminOrders.markBalancePaid({ orderId: order.id });
+    const [deposit, balance] = await invoicesOf(order.id);
+    expect([deposit!.total, balance!.total]).toEqual(["420.00", "630.00"]);
+
+    const booking = await bookingOf(order.id, service);
+    await admin.bookings.cancel({ bookingId: booking.id });
+    const [credit, ...more] = await creditNotes(order.id);
+    expect(more).toEqual([]);
+    expect(credit).toMatchObject({ total: "630.00", credits_invoice_id: balance!.id });
+    expect(credit!.snapshot.lines[0]!.description).toMatch(/^Balance: Office clean kept one/);
+    // R270 kept: the order is the buckets and the kept deposit.
+    expect(await orderRow(order.id)).toMatchObject({ total: "420.00", deposit: null });
+    expect(await db.kysely.selectFrom("order_items").select(["kept"]).where("id", "=", booking.order_item_id).executeTakeFirstOrThrow()).toEqual({ kept: "270.00" });
+    expect((await caller.orders.byReference({ reference: order.reference })).items.find((item) => item.cancelled)?.kept).toBe(270);
+
+    await admin.adminOrders.updateStatus({ id: order.id, status: "cancelled" });
+    expect((await creditNotes(order.id)).map((note) => [note.total, note.snapshot.lines.map((line) => line.description)])).toEqual([
+      ["630.00", [expect.stringMatching(/^Balance: Office clean kept one/)]],
+      ["150.00", ["Buckets"]],
+    ]);
+  });
+
+  it("before anything is paid: no credit note, the order asks less, and its invoices later leave the line out", async () => {
+    const first = await newService("Window clean first", "percent", 30, 0);
+    const second = await newService("Carpet clean second", "percent", 30, 0);
+    const { caller } = await customerWith(first);
+    const [slot] = await caller.bookings.freeSlots({ productId: second, from: shopDay(1), days: 1 });
+    await caller.cart.addBooking({ productId: second, startsAt: slot!.startsAt.toISOString() });
+    const order = await bookByTransfer(caller);
+    expect(order).toMatchObject({ total: "1800.00", deposit: "540.00" });
+
+    await caller.bookings.cancel({ bookingId: (await bookingOf(order.id, first)).id });
+    expect(await orderRow(order.id)).toMatchObject({ status: "pending_payment", total: "900.00", deposit: "270.00", balance_reference: `${order.reference}-B` });
+    expect(await invoicesOf(order.id)).toEqual([]);
+
+    await admin.adminOrders.updateStatus({ id: order.id, status: "pending_delivery" });
+    await admin.adminOrders.markBalancePaid({ orderId: order.id });
+    expect((await invoicesOf(order.id)).map((invoice) => [invoice.total, invoice.snapshot.lines.map((line) => line.description.split(" (")[0])])).toEqual([
+      ["270.00", ["Deposit: Carpet clean second"]],
+      ["630.00", ["Balance: Carpet clean second"]],
+    ]);
+    // Within the refund rule, the remaining booking's cancellation cancels the order and credits both in full.
+    await caller.bookings.cancel({ bookingId: (await bookingOf(order.id, second)).id });
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect((await creditNotes(order.id)).map((note) => [note.total, note.snapshot.partial])).toEqual([
+      ["270.00", undefined],
+      ["630.00", undefined],
     ]);
   });
 });

@@ -4,11 +4,11 @@
  * invoice at R4,999.99 (abridged) and R5,000.01 (full, with the buyer's details), "Copy" from the
  * second download on, a plain invoice without VAT, and a credit note naming its invoice.
  */
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceMessages } from "@/lib/messages";
 import { invoiceDate } from "@/server/invoices/invoice-pdf";
 import { trpcRefusal } from "../helpers/attempt";
+import { pdfText } from "../helpers/pdf-text";
 import { callerAs } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { placeTestOrder } from "../helpers/orders";
@@ -42,19 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.close();
 });
-
-/** The PDF's text, page by page joined, as a reader (or SARS) would see it. */
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(pdf), verbosity: VerbosityLevel.ERRORS, useWasm: false, useSystemFonts: false });
-  const doc = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await task.destroy();
-  return pages.join("\n").replace(/\s+/g, " ");
-}
 
 /** Places an order of `productId` for `user`, has the admin mark it paid, and returns its invoice. */
 async function paidOrder(user: TestUser, productId: string) {

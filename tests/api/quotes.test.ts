@@ -5,7 +5,6 @@
  * changed; a catalogue price change after sending touches neither the quote nor its order;
  * another customer can neither read nor accept; the files are private.
  */
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopDay } from "@/lib/days";
@@ -13,6 +12,7 @@ import { quoteMessages } from "@/lib/messages";
 import { mayHear } from "@/server/platform/adapters/local/local-live";
 import { serveStoredFile } from "@/server/storage/serve-file";
 import { trpcRefusal } from "../helpers/attempt";
+import { pdfText } from "../helpers/pdf-text";
 import { callerAs, contextAs, type Caller } from "../helpers/browser";
 import { createUser, freshDatabase, type TestDatabase, type TestUser } from "../helpers/database";
 import { fileOf, makePng } from "../helpers/images";
@@ -75,19 +75,6 @@ async function fingerprint() {
   const orders = await db.kysely.selectFrom("orders").select(["id", "status", "total"]).orderBy("id").execute();
   const stock = await db.kysely.selectFrom("product_variants").select(["id", "stock"]).orderBy("id").execute();
   return JSON.stringify({ quotes, requests, orders, stock });
-}
-
-/** A PDF's text, pages joined, as a reader sees it. */
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(pdf), verbosity: VerbosityLevel.ERRORS, useWasm: false, useSystemFonts: false });
-  const doc = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await task.destroy();
-  return pages.join("\n").replace(/\s+/g, " ");
 }
 
 async function ordersOf(quoteId: string) {

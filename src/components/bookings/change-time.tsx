@@ -29,6 +29,8 @@ export function ChangeBookingTime({ bookingId, productId }: { bookingId: string;
     setConfirming(false);
     void utils.orders.invalidate();
     void utils.adminOrders.invalidate();
+    // Cancelling one booked line of an order that goes on may issue a credit note.
+    void utils.invoices.forOrder.invalidate();
   };
   const move = api.bookings.move.useMutation({ onSuccess: changed, onError: (error) => flash.show(error.message || m.moveFailed, "error") });
   const cancel = api.bookings.cancel.useMutation({ onSuccess: changed, onError: (error) => flash.show(error.message || m.cancelFailed, "error") });

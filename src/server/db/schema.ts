@@ -204,6 +204,9 @@ export interface OrderItemsTable {
   slot_ends_at: Generated<Date | null>;
   /** A booked line's part asked at checkout when its service's deposit is below the full price; null: all of it. */
   deposit: NullableNumeric;
+  /** A booked line cancelled on its own while the order goes on (docs/bookings.md), and the deposit kept for it. */
+  cancelled_at: Generated<Date | null>;
+  kept: Generated<Numeric>;
 }
 
 export type BookingLocation = "customer_address" | "shop" | "online";
@@ -558,6 +561,8 @@ export interface InvoicesTable {
   total: Numeric;
   vat: Numeric;
   snapshot: ColumnType<unknown, string, never>;
+  /** A credit note for one booked line cancelled on its own; null otherwise. */
+  credits_item_id: Generated<string | null>;
 }
 
 export interface InvoiceDownloadsTable {

@@ -232,7 +232,13 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot, options: { copy: boo
   doc.moveDown(1.5);
   doc.font("regular").fontSize(9).fillColor(MUTED);
   if (snapshot.document === "credit_note") {
-    doc.text(`This credit note cancels invoice ${snapshot.credits?.number ?? ""} in full.`, left, doc.y, { width });
+    const credited = snapshot.credits?.number ?? "";
+    doc.text(
+      snapshot.partial ? `This credit note credits the lines above of invoice ${credited}.` : `This credit note cancels invoice ${credited} in full.`,
+      left,
+      doc.y,
+      { width },
+    );
   }
   if (registered) doc.text(`Prices include VAT at ${snapshot.vatRate}%.`, left, doc.y, { width });
   else doc.text("The seller is not registered for VAT: no VAT is charged.", left, doc.y, { width });

@@ -5,12 +5,12 @@ const amount = z.string().regex(/^-?\d{1,10}\.\d{2}$/);
 
 /**
  * What an issued invoice or credit note prints, frozen by SQL when it was issued
- * (private.issue_invoice / issue_credit_note in 20261129000100_invoices.sql). The PDF is drawn
+ * (private.issue_invoice / issue_credit_note in supabase/schemas/080_invoices.sql). The PDF is drawn
  * from this alone, so a later change of prices, names or settings never alters it.
  */
 export const invoiceSnapshot = z.object({
   version: z.literal(1),
-  /** tax_invoice: a VAT-registered shop's; invoice: a shop not registered for VAT; credit_note: a cancelled paid order's. */
+  /** tax_invoice: a VAT-registered shop's; invoice: a shop not registered for VAT; credit_note: a cancelled paid order's, or a cancelled booked line's. */
   document: z.enum(["tax_invoice", "invoice", "credit_note"]),
   /** A full tax invoice (above R5,000): the buyer's details are printed. */
   full: z.boolean(),
@@ -25,12 +25,15 @@ export const invoiceSnapshot = z.object({
   buyer: z.object({ name: z.string(), email: z.string(), company: z.string(), address: z.string(), vatNumber: z.string() }),
   /** Null when the shop was not registered for VAT. */
   vatRate: z.number().nullable(),
-  lines: z.array(z.object({ description: z.string(), quantity: z.number().int(), unitPrice: amount, amount, vat: amount.optional() })),
+  /** itemId: the order line billed (absent on invoices issued before lines named it). */
+  lines: z.array(z.object({ itemId: z.string().optional(), description: z.string(), quantity: z.number().int(), unitPrice: amount, amount, vat: amount.optional() })),
   total: amount,
   vat: amount,
   exclusive: amount,
   /** A credit note's invoice. */
   credits: z.object({ number: z.string(), issuedAt: z.string() }).optional(),
+  /** A credit note for part of its invoice: a booked line cancelled on its own, or what was left after one (docs/bookings.md). */
+  partial: z.boolean().optional(),
   /** An order with bookings asking a deposit (docs/bookings.md): which payment this invoices. */
   part: z.enum(["deposit", "balance"]).optional(),
   /** A balance's invoice names the deposit's. */

@@ -30,6 +30,9 @@ export interface OrderView {
     slotStartsAt: Date | null;
     /** The line's booking while it stands (moved from the order page); null otherwise. */
     bookingId: string | null;
+    /** A booked line cancelled on its own while the order goes on, and the deposit the shop kept for it (docs/bookings.md). */
+    cancelled: boolean;
+    kept: number;
   }[];
   /** How the order is (to be) paid: bank transfer with a proof, or online ("Pay now"). */
   paymentMethod: PaymentMethod;
@@ -322,6 +325,8 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
       "quantity",
       "personalisation",
       "slot_starts_at",
+      "cancelled_at",
+      "kept",
       sql<string | null>`(select b.id from public.bookings b where b.order_item_id = order_items.id and b.status = 'booked')`.as("booking_id"),
     ])
     .where("order_id", "in", ids)
@@ -366,6 +371,8 @@ async function withDetails(trx: Tx, storage: StoragePort, orders: OrderRow[]): P
             personalisation: await showPersonalisation(storage, item.personalisation),
             slotStartsAt: item.slot_starts_at === null ? null : new Date(item.slot_starts_at),
             bookingId: item.booking_id,
+            cancelled: item.cancelled_at !== null,
+            kept: Number(item.kept),
           })),
       ),
       paymentMethod: order.payment_method,
