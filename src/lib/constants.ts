@@ -123,6 +123,8 @@ export const MAX_PRODUCT_PICTURES = 12;
 export const BOOKING_HOLD_MINUTES = 15;
 /** How many days of free times a service's page shows. */
 export const BOOKING_DAYS_SHOWN = 7;
+/** The hours (South African, from and to) the admins' bookings calendar always shows; earlier or later bookings widen it. */
+export const CALENDAR_HOURS = { from: 8, to: 17 } as const;
 
 /** How many quote requests a list (the profile's, the admins' inbox) shows, latest change first. */
 export const QUOTE_LIST_LIMIT = 200;

@@ -24,6 +24,12 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The South African time of day of `at` in minutes since midnight (0–1439): where a booking sits on the calendar's grid. */
+export function shopMinutesOf(at: Date): number {
+  const [hours, minutes] = timeFormat.format(at).split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
 /** "26 Nov 2026, 14:05": when something happened, in South African time (order lists, messages, mails). */
 export function formatDateTime(at: Date | string): string {
   return dateTimeFormat.format(typeof at === "string" ? new Date(at) : at);

@@ -164,6 +164,8 @@ export const messages = {
       empty: "No bookings on these days.",
       allServices: "All services",
       atOnce: (used: number, capacity: number) => `${used} of ${capacity} at once`,
+      gridLabel: "Bookings by hour and day (South African time)",
+      time: "Time",
       blocksTitle: "Blocked times",
       blocksEmpty: "No blocked times ahead.",
       blockAdded: "Time blocked: no free times are offered in it.",

@@ -140,8 +140,14 @@ test.describe("bookable services", () => {
     // The admin sees it on the bookings calendar and on that day's run sheet.
     const date = dayOf(dayLabel);
     await page.goto(`/admin/bookings?day=${date}`);
-    await expect(page.getByTestId("calendar-booking").filter({ hasText: reference })).toContainText("14:00");
-    await expect(page.getByTestId("calendar-booking").filter({ hasText: reference })).toContainText("Lindiwe Mokoena");
+    const grid = page.getByRole("table", { name: messages.bookings.calendar.gridLabel });
+    const block = grid.getByRole("row", { name: /^14:00/ }).getByTestId("calendar-booking").filter({ hasText: reference });
+    await expect(block).toContainText("14:00");
+    await expect(block).toContainText("Lindiwe Mokoena");
+    // The week's grid has it in its day's column.
+    await page.getByRole("link", { name: "Week" }).click();
+    await expect(grid.getByRole("columnheader")).toHaveCount(8);
+    await expect(grid.getByRole("row", { name: /^14:00/ }).getByTestId("calendar-booking").filter({ hasText: reference })).toBeVisible();
     await page.goto(`/admin/orders/run-sheet?day=${date}`);
     await expect(page.getByTestId("run-sheet-bookings").getByRole("row").filter({ hasText: reference })).toContainText("Lindiwe Mokoena");
 

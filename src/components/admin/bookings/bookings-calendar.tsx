@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { addDays, formatShortDay, formatTime, shopDayOf } from "@/lib/days";
+import { calendarGrid } from "@/lib/calendar-grid";
+import { addDays, formatShortDay, formatTime } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import type { RouterOutputs } from "@/trpc/react";
 
@@ -22,12 +23,14 @@ function hrefOf(day: string, days: number, productId: string | null): string {
 }
 
 /**
- * The admins' bookings calendar (docs/bookings.md): a day or a week (South African days), one
- * service or all, each booking with its time, customer, order and how much of the service's
- * capacity runs at its start. Moving or cancelling is on the order, in Order Management.
+ * The admins' bookings calendar (docs/bookings.md): a day or a week (South African days) as a
+ * grid of hours by days, one service or all. Each booking sits in the hour it starts, with its
+ * time, customer, order and how much of the service's capacity runs at its start; the hours it
+ * still runs are shaded. Moving or cancelling is on the order, in Order Management.
  */
 export function BookingsCalendar({ calendar, from, days, productId }: Props) {
   const dayList = Array.from({ length: days }, (_, index) => addDays(from, index));
+  const grid = calendarGrid(calendar.bookings, dayList);
   return (
     <section aria-labelledby="calendar-heading" className="space-y-4">
       <h2 id="calendar-heading" className="sr-only">
@@ -55,37 +58,54 @@ export function BookingsCalendar({ calendar, from, days, productId }: Props) {
           </Link>
         ))}
       </nav>
-      {dayList.map((day) => {
-        const booked = calendar.bookings.filter((booking) => shopDayOf(booking.startsAt) === day);
-        return (
-          <div key={day} className="rounded-2xl border border-line bg-white p-4" data-testid="calendar-day">
-            <h3 className="font-bold">{formatShortDay(day)}</h3>
-            {booked.length === 0 ? (
-              <p className="mt-2 text-sm text-muted">{c.empty}</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-line text-sm">
-                {booked.map((booking) => (
-                  <li key={booking.id} className="flex flex-wrap justify-between gap-2 py-2" data-testid="calendar-booking">
-                    <span>
-                      <span className="tabular font-semibold">
-                        {formatTime(booking.startsAt)}–{formatTime(booking.endsAt)}
-                      </span>{" "}
-                      {booking.service} · {booking.customerName}
-                      {booking.address ? <span className="block text-muted">{booking.address}</span> : null}
-                    </span>
-                    <span className="text-muted">
-                      <Link className="font-medium text-brand-800 underline" href={`/admin/orders?q=${encodeURIComponent(booking.reference)}`}>
-                        {booking.reference}
-                      </Link>
-                      {booking.capacity !== null ? ` · ${c.atOnce(booking.atOnce, booking.capacity)}` : null}
-                    </span>
-                  </li>
+      {calendar.bookings.length === 0 ? <p className="text-sm text-muted">{c.empty}</p> : null}
+      {/* Focusable, so a keyboard can scroll the week sideways on a narrow screen. */}
+      <div className="overflow-x-auto rounded-2xl border border-line bg-white" role="region" aria-label={c.gridLabel} tabIndex={0}>
+        <table className={`w-full table-fixed border-collapse text-sm ${days === 7 ? "min-w-[60rem]" : ""}`} aria-label={c.gridLabel}>
+          <thead>
+            <tr>
+              <th scope="col" className="w-16 border-b border-line p-2 text-left font-medium text-muted">
+                {c.time}
+              </th>
+              {dayList.map((day) => (
+                <th key={day} scope="col" className="border-b border-l border-line p-2 text-left font-bold">
+                  {formatShortDay(day)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.hours.map((hour) => (
+              <tr key={hour}>
+                <th scope="row" className="tabular border-t border-line p-2 text-left align-top font-medium text-muted">
+                  {String(hour).padStart(2, "0")}:00
+                </th>
+                {dayList.map((day) => (
+                  <td key={day} className={`h-12 border-l border-t border-line p-1 align-top ${grid.runningIn(day, hour) ? "bg-brand-50" : ""}`}>
+                    {grid.startingIn(day, hour).map((booking) => (
+                      <div key={booking.id} className="mb-1 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-2" data-testid="calendar-booking">
+                        <p className="tabular font-semibold">
+                          {formatTime(booking.startsAt)}–{formatTime(booking.endsAt)}
+                        </p>
+                        <p>
+                          {booking.service} · {booking.customerName}
+                        </p>
+                        {booking.address ? <p className="text-muted">{booking.address}</p> : null}
+                        <p className="text-muted">
+                          <Link className="font-medium text-brand-800 underline" href={`/admin/orders?q=${encodeURIComponent(booking.reference)}`}>
+                            {booking.reference}
+                          </Link>
+                          {booking.capacity !== null ? ` · ${c.atOnce(booking.atOnce, booking.capacity)}` : null}
+                        </p>
+                      </div>
+                    ))}
+                  </td>
                 ))}
-              </ul>
-            )}
-          </div>
-        );
-      })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
