@@ -5,7 +5,8 @@
  * days); rounds interleave three kinds on the same server (after a warm-up round, each going first
  * in turn): CHECKOUTS customers with one product in the cart pay (200 kB PNG proof), then CHECKOUTS
  * with the same product and a held time of the service, the ten at once taking times apart, then
- * overlapping times (KINDS). p50/p95 per kind over all rounds, and the ratios. Needs a build.
+ * overlapping times (KINDS). p50/p95 per kind over all rounds, and the ratios: of the medians, and
+ * paired (the median of each round's ratio). Needs a build.
  *
  *   BENCH_PORT=3700 npx tsx scripts/bench/booking-checkout.ts
  *   BOOKING_ROUNDS=5 BOOKING_CHECKOUTS=150 DATABASE_URL=postgres://… npx tsx scripts/bench/booking-checkout.ts
@@ -109,9 +110,12 @@ async function measure(fresh: FreshShop) {
   }
   const median = (values: number[]) => quantile(values, 0.5);
   const without = median(p95s["without a booking"]);
+  // Also paired: each round's p95 against the same round's checkout without a booking, so that a
+  // slow spell of the machine, which slows every kind of that round, cancels out.
+  const paired = (kind: Kind) => median(p95s[kind].map((p95, round) => p95 / p95s["without a booking"][round]!)) - 1;
   const ratios = KINDS.slice(1).map((kind) => {
     const p95 = median(p95s[kind]);
-    return `${kind} ${p95.toFixed(0)} ms (${((p95 / without - 1) * 100).toFixed(1)} %, p50 ${median(latencies[kind]).toFixed(0)} ms)`;
+    return `${kind} ${p95.toFixed(0)} ms (${((p95 / without - 1) * 100).toFixed(1)} %, paired by round ${(paired(kind) * 100).toFixed(1)} %, p50 ${median(latencies[kind]).toFixed(0)} ms)`;
   });
   console.log(
     `[bench] ${fresh.mode}: checkout p95 at ${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${CHECKOUTS}: ` +

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./test";
+import { expect, reactStarted, test } from "./test";
 import { formatShortDay, shopDay } from "../../src/lib/days";
 import { messages } from "../../src/lib/messages";
 import { formatRand, formatRand2 } from "../../src/lib/money";
@@ -166,6 +166,80 @@ test.describe("bookable services", () => {
     // The deep clean goes back to being sold as before, as the other tests expect it.
     const again = await bookingPanel(page);
     await expect(again.getByLabel("Deposit (%)")).toHaveValue("30");
+    await again.getByLabel(messages.bookings.admin.bookable).uncheck();
+    await again.getByRole("button", { name: "Save booking settings" }).click();
+    await expect(page.getByText(messages.bookings.admin.stopped(SERVICE))).toBeVisible();
+  });
+
+  test("a customer cancels the booking of an order that also holds a product: the line says cancelled, the balance is gone and a credit note for the deposit appears", async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await signIn(page, DEMO_ADMIN);
+    const panel = await bookingPanel(page);
+    await panel.getByLabel(messages.bookings.admin.bookable).check();
+    await panel.getByLabel("Duration (minutes)").fill("120");
+    await panel.getByLabel("Minimum notice (hours)").fill("0");
+    await panel.getByRole("combobox", { name: "Deposit" }).selectOption("percent");
+    await panel.getByLabel("Deposit (%)").fill("30");
+    await panel.getByRole("button", { name: "Save booking settings" }).click();
+    await expect(page.getByText(messages.bookings.admin.saved(SERVICE))).toBeVisible();
+
+    const customer = await (await browser.newContext()).newPage();
+    await customer.goto("/auth/signup");
+    await customer.getByLabel("Full name").fill("Thabo Nkosi");
+    await customer.getByLabel("Email").fill(uniqueEmail("cancel-one"));
+    await customer.getByLabel("Password", { exact: true }).fill("bookings-2026");
+    await customer.getByLabel("Confirm password", { exact: true }).fill("bookings-2026");
+    await customer.getByLabel("I agree to the Terms & Privacy Policy").check();
+    await customer.getByRole("button", { name: "Create account" }).click();
+    await expect(customer.getByTestId("greeting")).toBeVisible();
+
+    // Thursday (or the next day offered) at 11:00, clear of the first test's booking, and a product.
+    await customer.goto(`/products?q=${encodeURIComponent("Upholstery")}`);
+    await customer.getByRole("list", { name: "Product list" }).getByRole("listitem").filter({ hasText: SERVICE }).getByRole("link", { name: messages.bookings.chooseTime }).click();
+    await expect(customer.getByRole("heading", { level: 1, name: SERVICE })).toBeVisible();
+    await expect(customer.getByText(messages.bookings.timesNote)).toBeVisible();
+    const article = customer.getByRole("article");
+    await article.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(customer.getByText(messages.bookings.pickFirst)).toBeVisible();
+    const dayButtons = article.getByRole("group", { name: "Day" }).getByRole("button");
+    await dayButtons.nth(thursdayOrNext(await dayButtons.allTextContents())).click();
+    await article.getByRole("group", { name: "Time" }).getByRole("button", { name: "11:00", exact: true }).click();
+    await article.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(customer.getByText(/is held for you/)).toBeVisible();
+    await customer.goto(`/products?q=${encodeURIComponent("Branded Cap")}`);
+    await customer.getByRole("list", { name: "Product list" }).getByRole("link").first().click();
+    await expect(customer).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+    await customer.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expect(customer.getByText(/added to cart\./).first()).toBeVisible();
+
+    await customer.goto("/checkout");
+    const reference = (await customer.getByTestId("payment-reference").textContent())!;
+    await customer.getByLabel(/^Proof of payment/).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: makePng(40, 30) });
+    await customer.getByRole("button", { name: "Complete Payment" }).click();
+    await expect(customer.getByText(messages.checkout.success(reference))).toBeVisible();
+
+    // The deposit (and the cap) received: one invoice.
+    await page.goto(`/admin/orders?q=${reference}`);
+    const card = page.getByTestId("order-card").filter({ hasText: reference });
+    await card.getByLabel("Status").selectOption("pending_delivery");
+    await expect(page.getByText(messages.adminOrders.updated(reference, "Pending Delivery"))).toBeVisible();
+
+    await customer.goto(`/profile/orders/${reference}`);
+    await reactStarted(customer);
+    await expect(customer.getByTestId("balance-status")).toBeVisible();
+    await expect(customer.getByTestId("invoice-links").getByRole("link")).toHaveCount(1);
+    const line = customer.getByRole("table", { name: "Order lines" }).getByRole("row").filter({ hasText: SERVICE });
+    await line.getByRole("button", { name: messages.bookings.cancelBooking }).click();
+    await line.getByRole("button", { name: messages.bookings.cancelYes }).click();
+    await expect(customer.getByText(/is cancelled; the time is free again\./)).toBeVisible();
+    // The order goes on for the cap: the line says so, nothing more is due, and the credit note is there without a reload.
+    await expect(line).toContainText(messages.bookings.lineCancelled(null));
+    await expect(line.getByRole("button", { name: messages.bookings.cancelBooking })).toHaveCount(0);
+    await expect(customer.getByTestId("balance-status")).toHaveCount(0);
+    await expect(customer.getByTestId("invoice-links").getByRole("link")).toHaveCount(2);
+    await expect(customer.getByTestId("invoice-links").getByRole("link").nth(1)).toHaveText(/credit note/i);
+
+    const again = await bookingPanel(page);
     await again.getByLabel(messages.bookings.admin.bookable).uncheck();
     await again.getByRole("button", { name: "Save booking settings" }).click();
     await expect(page.getByText(messages.bookings.admin.stopped(SERVICE))).toBeVisible();
