@@ -248,7 +248,14 @@ describe("when Realtime is unreachable", () => {
   it("a refused socket pauses once, is retried further and further apart up to a cap, and logs no errors", async () => {
     const scale = 25; // 1 s, 2 s, 5 s, 10 s, 30 s become 40, 80, 200, 400, 1200 ms
     fake.refuse(true);
-    const live = watch(browserClient(fake, CUSTOMER, (tries) => reconnectDelayMs(tries) / scale).client, CUSTOMER);
+    const tries: number[] = [];
+    const live = watch(
+      browserClient(fake, CUSTOMER, (attempt) => {
+        tries.push(attempt);
+        return reconnectDelayMs(attempt) / scale;
+      }).client,
+      CUSTOMER,
+    );
     await until(() => live.statuses.includes("paused"), 3_000, "paused");
     await sleep(3_300);
     const times = fake.attempts.map((attempt) => attempt.at);
@@ -256,7 +263,10 @@ describe("when Realtime is unreachable", () => {
     // Attempts at about 0, 40, 120, 320, 720, 1920 and 3120 ms; realtime-js's own schedule would make about 12.
     expect(times.length).toBeGreaterThanOrEqual(6);
     expect(times.length).toBeLessThanOrEqual(8);
-    for (let i = 1; i < Math.min(gaps.length, 5); i++) expect(gaps[i]!).toBeGreaterThan(gaps[i - 1]! + 10);
+    // Each retry waits the next, longer delay (1, 2, 3, … tries), up to the cap. Not asserted gap by
+    // gap: realtime-js's own channel rejoin may add an attempt in between on a loaded machine.
+    expect(tries.slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(tries.map(reconnectDelayMs).every((delay, i, all) => i === 0 || delay >= all[i - 1]!)).toBe(true);
     for (const gap of gaps) expect(gap).toBeLessThan(30_000 / scale + 300);
     expect(gaps.at(-1)!).toBeGreaterThan((30_000 / scale) * 0.9);
     expect(fake.attempts.every((attempt) => attempt.refused)).toBe(true);
