@@ -1,4 +1,5 @@
 import { BANK_ACCOUNT_TYPES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_UNPAID_ORDER_DAYS } from "./constants";
+import { formatRand2 } from "./money";
 import { pageMessages } from "./page-messages";
 import { MAX_CART_LINE_QUANTITY } from "./constants";
 
@@ -149,7 +150,8 @@ export const messages = {
     holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
     bookedFor: (when: string) => `Booked for ${when}`,
     /** A booked line cancelled on its own while the rest of the order goes on. */
-    lineCancelled: (kept: string | null) => (kept ? `Cancelled: not charged, but the ${kept} deposit is kept` : "Cancelled: not charged"),
+    /** A cancelled booking line; `kept`: the deposit kept past the refund rule, in rand (0: none). */
+    lineCancelled: (kept: number) => (kept > 0 ? `Cancelled: not charged, but the ${formatRand2(kept)} deposit is kept` : "Cancelled: not charged"),
     moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
     moveFailed: "Failed to change the time. Please try again.",
     cancelled: (name: string, when: string) => `${name} on ${when} is cancelled; the time is free again.`,

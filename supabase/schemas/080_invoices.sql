@@ -237,6 +237,24 @@ as $$
 $$;
 revoke execute on function private.vat_allocation(numeric[], numeric) from public, anon, authenticated;
 
+-- private.invoice_open(invoice): the invoice is not yet credited in full (no credit note for all
+-- that was left of it; a credit note for one cancelled line leaves it open).
+create function private.invoice_open(p_invoice_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select not exists (select 1 from public.invoices c where c.credits_invoice_id = p_invoice_id and c.credits_item_id is null)
+$$;
+revoke execute on function private.invoice_open(uuid) from public, anon, authenticated;
+
+-- private.lines_name_items(snapshot): every line of an invoice's snapshot names its order line
+-- (itemId); invoices issued before lines did are credited by amount instead.
+create function private.lines_name_items(p_snapshot jsonb) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select not exists (select 1 from jsonb_array_elements(p_snapshot -> 'lines') l where not l ? 'itemId')
+$$;
+revoke execute on function private.lines_name_items(jsonb) from public, anon, authenticated;
+
 -- private.issue_invoice(order, part): the next invoice number and the snapshot, from the order's
 -- lines as sold (but booked lines cancelled on their own; each line names its order line), the buyer's profile and the settings as they are now. Each payment received is a
 -- time of supply with its own invoice for its amount (docs/bookings.md): part 'full' is the whole
@@ -389,7 +407,7 @@ declare
   v_id uuid;
 begin
   select * into v_invoice from public.invoices where id = p_invoice_id;
-  if not exists (select 1 from jsonb_array_elements(v_invoice.snapshot -> 'lines') l where not l ? 'itemId') then
+  if private.lines_name_items(v_invoice.snapshot) then
     select jsonb_agg(l.line order by l.n), sum((l.line ->> 'amount')::numeric), coalesce(sum((l.line ->> 'vat')::numeric), 0)
       into v_lines, v_total, v_vat
       from jsonb_array_elements(v_invoice.snapshot -> 'lines') with ordinality as l (line, n)
@@ -474,14 +492,14 @@ begin
      and not exists (
        select 1 from public.invoices i
        where i.order_id = new.id and i.kind = 'invoice'
-         and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)) then
+         and private.invoice_open(i.id)) then
     perform private.issue_invoice(new.id, case when new.deposit is null then 'full' else 'deposit' end);
   elsif new.status = 'cancelled' then
     v_refundable := new.deposit is null or private.deposit_refundable(new.id);
     for v_open in
       select i.id from public.invoices i
       where i.order_id = new.id and i.kind = 'invoice'
-        and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)
+        and private.invoice_open(i.id)
         and (v_refundable or i.snapshot ->> 'part' is distinct from 'deposit')
       order by i.serial
     loop

@@ -494,8 +494,8 @@ begin
   for v_invoice in
     select i.* from public.invoices i
     where i.order_id = v_order.id and i.kind = 'invoice'
-      and not exists (select 1 from public.invoices c where c.credits_invoice_id = i.id and c.credits_item_id is null)
-      and (not exists (select 1 from jsonb_array_elements(i.snapshot -> 'lines') l where not l ? 'itemId')
+      and private.invoice_open(i.id)
+      and (not private.lines_name_items(i.snapshot)
            or exists (select 1 from jsonb_array_elements(i.snapshot -> 'lines') l where l ->> 'itemId' = p_item_id::text))
     order by i.serial
   loop

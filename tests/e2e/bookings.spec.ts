@@ -234,7 +234,7 @@ test.describe("bookable services", () => {
     // The order goes on for the cap: the line says so (the passing "… is cancelled" message goes
     // with the line's Change time and Cancel booking as the order is read again), nothing more is
     // due, and the credit note is there without a reload.
-    await expect(line).toContainText(messages.bookings.lineCancelled(null));
+    await expect(line).toContainText(messages.bookings.lineCancelled(0));
     await expect(line.getByRole("button", { name: messages.bookings.cancelBooking })).toHaveCount(0);
     await expect(customer.getByTestId("balance-status")).toHaveCount(0);
     await expect(customer.getByTestId("invoice-links").getByRole("link")).toHaveCount(2);

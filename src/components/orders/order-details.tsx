@@ -63,7 +63,7 @@ export function OrderDetails({ initial }: { initial: OrderDetailsData }) {
                   {item.name}
                   <PersonalisationList entries={item.personalisation} />
                   {item.slotStartsAt ? <p className="text-sm font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
-                  {item.cancelled ? <p className="text-sm font-medium text-danger">{messages.bookings.lineCancelled(item.kept > 0 ? formatRand2(item.kept) : null)}</p> : null}
+                  {item.cancelled ? <p className="text-sm font-medium text-danger">{messages.bookings.lineCancelled(item.kept)}</p> : null}
                   {item.bookingId && item.productId ? <ChangeBookingTime bookingId={item.bookingId} productId={item.productId} /> : null}
                 </td>
                 <td className="tabular py-2 text-right">{formatRand2(item.unitPrice)}</td>

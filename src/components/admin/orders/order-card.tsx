@@ -1,5 +1,5 @@
 import { formatDateTime, formatSlot } from "@/lib/days";
-import { formatRand, formatRand2 } from "@/lib/money";
+import { formatRand } from "@/lib/money";
 import { messages, quoteMessages } from "@/lib/messages";
 import type { OrderStatus } from "@/lib/statuses";
 import type { RouterOutputs } from "@/trpc/react";
@@ -69,7 +69,7 @@ export function OrderCard({ order, saving, onStatusChange, onShowProof }: Props)
             {item.name} x {item.quantity} ({formatRand(item.unitPrice)})
             <PersonalisationList entries={item.personalisation} />
             {item.slotStartsAt ? <p className="font-medium">{messages.bookings.bookedFor(formatSlot(item.slotStartsAt))}</p> : null}
-                  {item.cancelled ? <p className="font-medium text-danger">{messages.bookings.lineCancelled(item.kept > 0 ? formatRand2(item.kept) : null)}</p> : null}
+            {item.cancelled ? <p className="font-medium text-danger">{messages.bookings.lineCancelled(item.kept)}</p> : null}
             {item.bookingId && item.productId ? <ChangeBookingTime bookingId={item.bookingId} productId={item.productId} /> : null}
           </li>
         ))}
