@@ -149,8 +149,7 @@ export const messages = {
     heldFor: (left: string) => `Held for ${left}`,
     holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
     bookedFor: (when: string) => `Booked for ${when}`,
-    /** A booked line cancelled on its own while the rest of the order goes on. */
-    /** A cancelled booking line; `kept`: the deposit kept past the refund rule, in rand (0: none). */
+    /** A booked line cancelled on its own while the rest of the order goes on; `kept`: the deposit kept past the refund rule, in rand (0: none). */
     lineCancelled: (kept: number) => (kept > 0 ? `Cancelled: not charged, but the ${formatRand2(kept)} deposit is kept` : "Cancelled: not charged"),
     moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
     moveFailed: "Failed to change the time. Please try again.",
