@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { headers } from "next/headers";
 import { buttonClasses } from "@/components/ui/button";
 import { messages } from "@/lib/messages";

@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { messages } from "@/lib/messages";
 import { buttonClasses } from "@/components/ui/button";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { useState } from "react";
 import { signUpInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";

@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { quoteMessages as m } from "@/lib/messages";
 import { buttonClasses } from "@/components/ui/button";
 
