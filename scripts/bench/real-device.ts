@@ -9,15 +9,32 @@
  * ready, the delay from a tap to the next paint (the Event Timing API's duration, what INP is
  * made of). Rounds are interleaved over the pages, so the machine's load falls on all alike.
  *
+ * Every load starts, as a visitor's does, from another site's page (a one-line page on
+ * 127.0.0.1, a different site from the pages' `localhost`): Chromium gives the page a renderer of
+ * its own, whichever headers it sends. From a blank tab (`REAL_DEVICE_START=blank`, the measure
+ * before 2026-11-28) a page without `Cross-Origin-Opener-Policy` reuses the blank tab's renderer
+ * and a page with it (the shop) does not, which no visitor's tab sees: it cost the shop about
+ * 140 ms of first paint against the bare page in this lab (BENCHMARKS.md, 2026-11-27).
+ *
  * Standalone: `npx tsx scripts/bench/real-device.ts` (after `npm run build`) starts a fresh
  * embedded shop and the bare Next.js page (scripts/bench/baseline), measures them side by side
  * and prints the table; `REAL_DEVICE_ROUNDS` (default 5). `npm run bench` runs it too.
  */
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 
 export const THROTTLING = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
 const TAP_EVERY_MS = 50;
+/**
+ * Each load starts this long after the one before it ended, so that what the last load left the
+ * servers to do (a page it asked for as it closed, the sign-in page a tap went to) is done: a
+ * visitor arrives at a shop that is not busy with the bench's previous visitor. Without it the
+ * shop's HTML waited 600–1,900 ms behind the previous load's prefetches, and in a before/after
+ * pair one build's leftovers landed on the other's load.
+ */
+const SETTLE_MS = 1_500;
 /** A load whose tap never takes effect within this is reported as not handled. */
 const GIVE_UP_MS = 20_000;
 
@@ -56,6 +73,8 @@ export interface RealDevicePage {
 }
 
 export interface RealDeviceSample {
+  /** The HTML's first byte (Navigation Timing responseStart), ms from navigation start. */
+  ttfb: number;
   fcp: number;
   lcp: number;
   /** Per target name: ms from navigation start to the tap that took effect (NaN: never within GIVE_UP_MS). */
@@ -67,8 +86,11 @@ export interface RealDeviceSample {
 export interface RealDeviceResult {
   label: string;
   samples: RealDeviceSample[];
+  ttfb: number;
   fcp: number;
   lcp: number;
+  /** Largest paint less the HTML's first byte, per load: the browser's part, without the server's. */
+  lcpAfterHtml: number;
   firstTap: Record<string, number>;
   tapToPaint: number;
 }
@@ -162,10 +184,33 @@ async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, n
   }
 }
 
-async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: string, target: TapTarget | null): Promise<Partial<RealDeviceSample> & { tap?: [string, number] }> {
+/** Where each load starts from: another site's page (the default) or a blank tab. */
+export type StartFrom = { kind: "another site"; url: string } | { kind: "blank" };
+
+/**
+ * Serves the page a visitor comes from (a link to the shop, as a search result is) on 127.0.0.1,
+ * another site than `localhost` to Chromium. Close it when done.
+ */
+export async function startAnotherSite(): Promise<{ start: StartFrom; close: () => Promise<void> }> {
+  if (process.env.REAL_DEVICE_START === "blank") return { start: { kind: "blank" }, close: async () => {} };
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end("<!doctype html><title>Search</title><p>A search result page.</p>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    start: { kind: "another site", url: `http://127.0.0.1:${port}/` },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: string, target: TapTarget | null, start: StartFrom): Promise<Partial<RealDeviceSample> & { tap?: [string, number] }> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const context = await phoneContext(browser, baseUrl, page.cookie);
   try {
     const tab = await context.newPage();
+    if (start.kind === "another site") await tab.goto(start.url);
     const cdp = await context.newCDPSession(tab);
     await throttle(cdp);
     const started = Date.now();
@@ -187,9 +232,11 @@ async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: stri
     const vitals = await tab.evaluate(() => {
       const rd = (window as unknown as { __rd: { lcp: number; events: number[] } }).__rd;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-      return { fcp, lcp: rd.lcp || fcp, tapToPaint: rd.events.length ? Math.max(...rd.events) : 0 };
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+      return { ttfb: navigation?.responseStart ?? Number.NaN, fcp, lcp: rd.lcp || fcp, tapToPaint: rd.events.length ? Math.max(...rd.events) : 0 };
     });
     result.fcp = vitals.fcp;
+    result.ttfb = vitals.ttfb;
     // A tap ends LCP's observation, so the tap loads' LCP can be early: only the untapped load's counts.
     if (!target) {
       result.lcp = vitals.lcp;
@@ -207,24 +254,26 @@ async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: stri
  */
 export async function measureRealDevice(pages: RealDevicePage[], rounds = 5, log: (line: string) => void = () => {}): Promise<RealDeviceResult[]> {
   const browser = await launchChromium();
+  const anotherSite = await startAnotherSite();
   const samples = new Map<string, RealDeviceSample[]>(pages.map((page) => [page.label, []]));
   try {
     for (let round = 0; round < rounds; round++) {
       for (const page of pages) {
         const baseUrl = new URL(page.url).origin;
-        const sample: RealDeviceSample = { fcp: Number.NaN, lcp: Number.NaN, firstTap: {}, tapToPaint: Number.NaN };
-        const plain = await measureOnce(browser, page, baseUrl, null);
-        Object.assign(sample, { fcp: plain.fcp, lcp: plain.lcp, tapToPaint: plain.tapToPaint });
+        const sample: RealDeviceSample = { ttfb: Number.NaN, fcp: Number.NaN, lcp: Number.NaN, firstTap: {}, tapToPaint: Number.NaN };
+        const plain = await measureOnce(browser, page, baseUrl, null, anotherSite.start);
+        Object.assign(sample, { ttfb: plain.ttfb, fcp: plain.fcp, lcp: plain.lcp, tapToPaint: plain.tapToPaint });
         for (const target of page.targets) {
-          const tapped = await measureOnce(browser, page, baseUrl, target);
+          const tapped = await measureOnce(browser, page, baseUrl, target, anotherSite.start);
           if (tapped.tap) sample.firstTap[tapped.tap[0]] = tapped.tap[1];
         }
         samples.get(page.label)!.push(sample);
-        log(`[real-device] round ${round + 1}/${rounds} ${page.label}: FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ${Object.entries(sample.firstTap).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(" ")} tap→paint ${sample.tapToPaint.toFixed(0)}`);
+        log(`[real-device] round ${round + 1}/${rounds} ${page.label}: HTML ${sample.ttfb.toFixed(0)} FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ${Object.entries(sample.firstTap).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(" ")} tap→paint ${sample.tapToPaint.toFixed(0)}`);
       }
     }
   } finally {
     await browser.close();
+    await anotherSite.close();
   }
   return pages.map((page) => {
     const list = samples.get(page.label)!;
@@ -232,8 +281,10 @@ export async function measureRealDevice(pages: RealDevicePage[], rounds = 5, log
     return {
       label: page.label,
       samples: list,
+      ttfb: median(list.map((s) => s.ttfb)),
       fcp: median(list.map((s) => s.fcp)),
       lcp: median(list.map((s) => s.lcp)),
+      lcpAfterHtml: median(list.map((s) => s.lcp - s.ttfb)),
       firstTap: Object.fromEntries(names.map((name) => [name, median(list.map((s) => s.firstTap[name] ?? Number.NaN))])),
       tapToPaint: median(list.map((s) => s.tapToPaint)),
     };
@@ -246,16 +297,16 @@ export function realDeviceTable(results: RealDeviceResult[]): string[] {
   const ratio = (value: number, base: number | undefined) => (base && Number.isFinite(value) && base > 0 && results[0] ? ` (${(value / base).toFixed(2)}×)` : "");
   const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "not handled");
   const lines = [
-    `Real Chromium, throttled through CDP (${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down, ${THROTTLING.uploadKbps} kbit/s up, CPU ${THROTTLING.cpuSlowdown}×), 390 × 844 touch, cold, medians of ${floor?.samples.length ?? 0} interleaved rounds; ratios to the first row:`,
+    `Real Chromium, throttled through CDP (${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down, ${THROTTLING.uploadKbps} kbit/s up, CPU ${THROTTLING.cpuSlowdown}×), 390 × 844 touch, cold, each load from ${process.env.REAL_DEVICE_START === "blank" ? "a blank tab" : "another site's page"}, medians of ${floor?.samples.length ?? 0} interleaved rounds; ratios to the first row:`,
     "",
-    "| page | FCP | LCP | first tap handled: menu | first tap handled: Add to Cart | tap to next paint (ready) |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| page | HTML's first byte | FCP | LCP | LCP after the first byte | first tap handled: menu | first tap handled: Add to Cart | tap to next paint (ready) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const result of results) {
     const menu = result.firstTap[MENU.name] ?? Number.NaN;
     const add = result.firstTap[ADD_TO_CART.name];
     lines.push(
-      `| ${result.label} | ${ms(result.fcp)}${result === floor ? "" : ratio(result.fcp, floor?.fcp)} | ${ms(result.lcp)}${result === floor ? "" : ratio(result.lcp, floor?.lcp)} | ${ms(menu)}${result === floor ? "" : ratio(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
+      `| ${result.label} | ${ms(result.ttfb)} | ${ms(result.fcp)}${result === floor ? "" : ratio(result.fcp, floor?.fcp)} | ${ms(result.lcp)}${result === floor ? "" : ratio(result.lcp, floor?.lcp)} | ${ms(result.lcpAfterHtml)}${result === floor ? "" : ratio(result.lcpAfterHtml, floor?.lcpAfterHtml)} | ${ms(menu)}${result === floor ? "" : ratio(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
     );
   }
   return lines;
