@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { headers } from "next/headers";
 import { buttonClasses } from "@/components/ui/button";
 import { messages } from "@/lib/messages";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ServiceIcon } from "@/components/home/service-icon";
 import { Testimonials } from "@/components/home/testimonials";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";

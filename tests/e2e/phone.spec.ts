@@ -213,6 +213,34 @@ test.describe("the first screen", () => {
     }
     expect(blocked).toEqual([]);
   });
+
+  test("a page view asks the server for none of the pages it links to; a finger on a product's card fetches that one, and the tap opens it in place", async ({ page }) => {
+    // Next.js asks for another page's server components with `_rsc` (a prefetch or a navigation).
+    const asked: string[] = [];
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) asked.push(url.pathname);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(url.pathname);
+    });
+    for (const path of ["/", "/products", "/about"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(asked, path).toEqual([]);
+    }
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    documents.length = 0;
+    const card = page.getByRole("list", { name: "Product list" }).getByRole("link").first();
+    const product = (await card.getAttribute("href"))!;
+    await card.tap();
+    await expect(page).toHaveURL(product);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Fetched for the tap (the finger's prefetch and the navigation), as server components: no new document.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set([product]));
+    expect(documents).toEqual([]);
+  });
 });
 
 test.describe("icons, manifest and cursor", () => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { buttonClasses } from "@/components/ui/button";
 import { SERVICES } from "@/lib/business-content";
 import { site } from "@/server/settings/site";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AdminLiveStatus } from "@/components/admin/live-status";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminNotices } from "@/components/admin/notices/admin-notices";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { CatalogueControls } from "@/components/product/catalogue-controls";
 import { ProductCard, ProductGrid } from "@/components/product/product-card";

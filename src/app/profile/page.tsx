@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { AvatarUpload, DeleteProfileButton } from "@/components/profile/profile-actions";
 import { ChangeEmailForm, ChangePasswordForm } from "@/components/profile/account-settings";

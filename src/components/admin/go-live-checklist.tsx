@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { GoLiveItem } from "@/lib/constants";
 import { goLiveMessages as m } from "@/lib/messages";
 import type { GoLiveStatus } from "@/server/settings/go-live";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { confirmEmailChangeInput, requestPasswordResetInput, resetPasswordInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { signUpInput } from "@/server/auth/schemas";
 import { firstProblem } from "@/lib/validation";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { messages } from "@/lib/messages";
 import { AddToCartButton } from "@/components/signed-in";
 import { buttonClasses } from "@/components/ui/button";

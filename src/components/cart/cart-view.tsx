@@ -1,7 +1,7 @@
 "use client";
 
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatRand } from "@/lib/money";
 import { messages, quoteMessages } from "@/lib/messages";
 import { stockLabel } from "@/lib/stock";

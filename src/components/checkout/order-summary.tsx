@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatRand } from "@/lib/money";
 import { messages, orderPageMessages } from "@/lib/messages";
 import { orderPath } from "@/lib/order-paths";

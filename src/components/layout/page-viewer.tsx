@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { createContext, useContext } from "react";
 import { isPageViewerData, VIEWER_DATA_ID, VIEWER_SLOTS, type PageViewerData } from "@/lib/page-viewer";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { connection } from "next/server";
 import { goLiveMessages } from "@/lib/messages";
 import { caller } from "@/trpc/caller";
@@ -13,7 +13,7 @@ export async function SiteFooter() {
   await connection();
   const { contact } = await caller.settings.published();
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50 print:hidden">
+    <footer className="render-when-near mt-16 [--render-near-height:32rem] bg-brand-900 text-brand-50 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>

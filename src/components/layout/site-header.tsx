@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { site } from "@/server/settings/site";
 import { navLinksFor } from "@/server/auth/access";
 import { getPageViewer } from "@/server/auth/guards";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { LegalBlock, LegalDocument, RichText } from "@/lib/business-content";
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800";

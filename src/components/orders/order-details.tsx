@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatRand2 } from "@/lib/money";
 import { messages, orderPageMessages as m, quoteMessages } from "@/lib/messages";
 import { api, type RouterOutputs } from "@/trpc/react";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { messages } from "@/lib/messages";
 import { formatRand } from "@/lib/money";
 import { stockLabel } from "@/lib/stock";
@@ -18,7 +18,7 @@ export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 270px, (min-width: 1024px
  */
 export function ProductCard({ product, priority = false, children }: { product: CatalogueProduct; priority?: boolean; children?: React.ReactNode }) {
   return (
-    <li className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+    <li className="render-when-near group flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <Link href={`/products/${product.id}`} className="block flex-1 focus-visible:outline-offset-[-3px]">
         <ProductImage src={product.imageUrl} alt={product.name} sizes={PRODUCT_GRID_SIZES} priority={priority} />
         <div className="space-y-1 p-3 sm:p-4">

@@ -1,7 +1,7 @@
 "use client";
 
 import Image from "next/image";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 
 /** The profile picture that opens a small menu: Profile, Cart and Logout (spec §2). */

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FulfilmentSummary } from "@/components/orders/fulfilment-summary";
 import { useEffect, useState } from "react";
 import { formatRand2 } from "@/lib/money";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDateTime } from "@/lib/days";
 import { formatRand2 } from "@/lib/money";
 import { messages, quoteMessages as m } from "@/lib/messages";

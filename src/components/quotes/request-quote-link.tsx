@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { quoteMessages as m } from "@/lib/messages";
 import { buttonClasses } from "@/components/ui/button";
 

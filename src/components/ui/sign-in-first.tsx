@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { signInHref, signInQuery, SIGN_IN_PATH, type SignInReason } from "@/lib/sign-in-paths";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";

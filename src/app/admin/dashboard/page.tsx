@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LeadTimesPanel } from "@/components/admin/lead-times-panel";
 import { ProductDashboard } from "@/components/admin/products/product-dashboard";
 import { requireAccess } from "@/server/auth/guards";

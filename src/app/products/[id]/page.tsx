@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { AddToCart, type Viewer } from "@/components/cart/add-to-cart";
 import { RequestQuoteLink } from "@/components/quotes/request-quote-link";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { calendarGrid } from "@/lib/calendar-grid";
 import { addDays, formatShortDay, formatTime } from "@/lib/days";
 import { messages } from "@/lib/messages";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDay, shopDay } from "@/lib/days";
 import { messages } from "@/lib/messages";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/statuses";

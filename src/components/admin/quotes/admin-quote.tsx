@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { quoteMessages as m } from "@/lib/messages";
 import { orderPath } from "@/lib/order-paths";
 import { api } from "@/trpc/react";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PrintButton } from "@/components/admin/print-button";
 import { formatDay, shopDay } from "@/lib/days";
 import { formatRand } from "@/lib/money";
