@@ -55,6 +55,9 @@ test.describe("password recovery on Supabase Auth", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page.getByText(accountMessages.passwordReset)).toBeVisible();
     await expect(page.getByTestId("greeting")).toBeVisible();
+    // A moment later the shop takes the customer on to the products (a page load, which a goto
+    // started before it would be aborted by).
+    await expect(page).toHaveURL(`${baseURL}/products`);
 
     // The other device's session was ended by Auth (signOut others).
     await otherPage.goto(`${baseURL}/profile`);

@@ -93,6 +93,9 @@ test.describe("forgot password", () => {
     await setNewPassword(page, link, "second-pass-2026");
     await expect(page.getByText(a.passwordReset)).toBeVisible();
     await expect(page.getByTestId("greeting")).toBeVisible();
+    // A moment later the shop takes the customer on to the products (a page load, which a goto
+    // started before it would be aborted by).
+    await expect(page).toHaveURL(/\/products$/);
     expect(await mailsTo(nobody)).toEqual([]);
 
     await otherPage.goto("/profile");
