@@ -53,3 +53,10 @@ export function isPageViewerData(value: unknown): value is PageViewerData {
   const data = value as Record<string, unknown>;
   return typeof data.id === "string" && typeof data.displayName === "string" && typeof data.avatarUrl === "string" && typeof data.cartCount === "number";
 }
+
+/**
+ * An attribute on what a page shows that goes stale by the clock rather than by a change the
+ * server hears of (a bookable service's free times): a kept page carrying it is never served
+ * past its time while it is rendered again (src/server/kept-pages/kept-store.ts).
+ */
+export const CHANGES_BY_THE_CLOCK = "data-changes-by-the-clock";

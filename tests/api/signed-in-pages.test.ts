@@ -143,7 +143,7 @@ describe("a signed-in page", () => {
     expect(await signedInPage("/about", "a", ORIGIN)).toBeNull();
     expect(await keptPage("/about", ORIGIN, "user")).toBeNull();
     // A slot the replay does not know is never served empty.
-    const page = { status: 200, headers: [], body: "<html><head></head><body>__shop_viewer_new__</body></html>", nonce: null };
+    const page = { status: 200, headers: [], body: "<html><head></head><body>__shop_viewer_new__</body></html>", nonce: null, changesByTheClock: false };
     expect(replaySignedIn(page, thandi, "n", "p")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/server/platform/adapters/local/session-token";
-import { dropKeptPages, keptPage, MAX_BYTES, MAX_PAGES, PAGE_TTL_MS } from "@/server/kept-pages/kept-store";
+import { CHANGES_BY_THE_CLOCK } from "@/lib/page-viewer";
+import { dropKeptPages, keptPage, MAX_BYTES, MAX_PAGES, PAGE_STALE_MS, PAGE_TTL_MS } from "@/server/kept-pages/kept-store";
 import { replay } from "@/server/kept-pages/responses";
 import { FILL_HEADER, visitorPageKey } from "@/server/kept-pages/which-requests";
 
@@ -124,11 +125,28 @@ describe("kept pages", () => {
     expect((await visitorPage("/about", ORIGIN))!.body).toContain("render 4");
   });
 
-  it("renders again after the time to live", async () => {
+  it("after the time to live, serves the kept page while it renders it again once, for the requests after", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     await visitorPage("/contact", ORIGIN);
-    vi.setSystemTime(Date.now() + PAGE_TTL_MS + 1);
+    vi.setSystemTime(Date.now() + PAGE_TTL_MS);
+    const meanwhile = await Promise.all([visitorPage("/contact", ORIGIN), visitorPage("/contact", ORIGIN)]);
+    expect(meanwhile.map((page) => page!.body)).toEqual([expect.stringContaining("render 1"), expect.stringContaining("render 1")]);
+    await vi.waitFor(async () => expect((await visitorPage("/contact", ORIGIN))!.body).toContain("render 2"));
+    expect(renders).toBe(2);
+  });
+
+  it("renders for the request a page older than the time to live and PAGE_STALE_MS, or one that changes by the clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await visitorPage("/contact", ORIGIN);
+    vi.setSystemTime(Date.now() + PAGE_TTL_MS + PAGE_STALE_MS);
     expect((await visitorPage("/contact", ORIGIN))!.body).toContain("render 2");
+
+    // A bookable service's free times are never served past the time to live.
+    fetchMock.mockImplementation(async () => rendered(`rendered-nonce-${++renders}`, `render ${renders} <div ${CHANGES_BY_THE_CLOCK}="">10:00</div>`));
+    const service = "/products/00000000-0000-4000-8000-000000000001";
+    expect((await visitorPage(service, ORIGIN))!.body).toContain("render 3");
+    vi.setSystemTime(Date.now() + PAGE_TTL_MS);
+    expect((await visitorPage(service, ORIGIN))!.body).toContain("render 4");
   });
 
   it("keeps at most MAX_PAGES, dropping the least recently used", async () => {

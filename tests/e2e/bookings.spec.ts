@@ -3,6 +3,7 @@ import { expect, reactStarted, test } from "./test";
 import { formatShortDay, shopDay } from "../../src/lib/days";
 import { messages } from "../../src/lib/messages";
 import { formatRand, formatRand2 } from "../../src/lib/money";
+import { CHANGES_BY_THE_CLOCK } from "../../src/lib/page-viewer";
 import { makePng } from "../helpers/images";
 import { DEMO_ADMIN, signIn, uniqueEmail } from "./fixtures";
 
@@ -82,6 +83,8 @@ test.describe("bookable services", () => {
     await expect(customer.getByRole("heading", { level: 1, name: SERVICE })).toBeVisible();
     await expect(customer.getByText(messages.bookings.timesNote)).toBeVisible();
     const article = customer.getByRole("article");
+    // The free times carry the mark that keeps a kept copy of the page from being served past its time.
+    await expect(article.locator(`[${CHANGES_BY_THE_CLOCK}]`)).toHaveCount(1);
     // Nothing chosen yet: it says so.
     await article.getByRole("button", { name: "Add to Cart" }).click();
     await expect(customer.getByText(messages.bookings.pickFirst)).toBeVisible();

@@ -121,6 +121,68 @@ describe("kept values", () => {
     expect(await kept.fill("b", async () => "not found", (value) => value !== "not found")).toBe("not found");
     expect(kept.get("b")).toBeUndefined();
   });
+
+  describe("past its time (staleMs)", () => {
+    const stale = () => true;
+    async function keptPastItsTime() {
+      const clock = testClock();
+      const kept = new KeptValues<string, string>({ max: 10, ttlMs: 1_000, staleMs: 5_000, now: clock.now });
+      await kept.fill("a", async () => "one");
+      clock.advance(1_000);
+      return { kept, clock };
+    }
+
+    it("hand out the old value at once where allowed, read it again once for everyone, and keep the new one", async () => {
+      const { kept } = await keptPastItsTime();
+      expect(kept.get("a")).toBeUndefined();
+      const read = pendingRead<string>();
+      const load = vi.fn(() => read.promise);
+      expect(await kept.fill("a", load, undefined, stale)).toBe("one");
+      expect(await kept.fill("a", load, undefined, stale)).toBe("one");
+      // A caller that may not have it waits for the read under way.
+      const fresh = kept.fill("a", load, undefined, () => false);
+      read.finish("two");
+      expect(await fresh).toBe("two");
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(kept.get("a")).toBe("two");
+      expect(await kept.fill("a", load, undefined, stale)).toBe("two");
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it("never hand out a value staleMs past its time, nor one whose caller refuses it", async () => {
+      const { kept, clock } = await keptPastItsTime();
+      expect(await kept.fill("a", async () => "two", undefined, (value) => value !== "one")).toBe("two");
+      clock.advance(1_000 + 4_999);
+      expect(await kept.fill("a", async () => "three", undefined, stale)).toBe("two");
+      await vi.waitFor(() => expect(kept.get("a")).toBe("three"));
+      clock.advance(1_000 + 5_000);
+      expect(await kept.fill("a", async () => "four", undefined, stale)).toBe("four");
+    });
+
+    it("drop the old value when the read again fails or `keepable` refuses it", async () => {
+      const { kept, clock } = await keptPastItsTime();
+      const failing = vi.fn(async () => Promise.reject(new Error("down")));
+      expect(await kept.fill("a", failing, undefined, stale)).toBe("one");
+      expect(failing).toHaveBeenCalledTimes(1);
+      await new Promise((settled) => setImmediate(settled));
+      await expect(kept.fill("a", failing, undefined, stale)).rejects.toThrow("down");
+
+      await kept.fill("b", async () => "page");
+      clock.advance(1_000);
+      expect(await kept.fill("b", async () => "gone", (value) => value !== "gone", stale)).toBe("page");
+      await expect.poll(() => kept.fill("b", async () => "back", undefined, stale)).toBe("back");
+    });
+
+    it("keep no read again that a drop overtook, and hand out nothing old after a drop", async () => {
+      const { kept } = await keptPastItsTime();
+      const read = pendingRead<string>();
+      expect(await kept.fill("a", () => read.promise, undefined, stale)).toBe("one");
+      kept.clear();
+      read.finish("before the drop");
+      expect(await kept.fill("a", async () => "after the drop", undefined, stale)).toBe("after the drop");
+      expect(kept.get("a")).toBe("after the drop");
+    });
+  });
 });
 
 /** A database that only listens (or cannot), as ShopDatabase.listen does. */

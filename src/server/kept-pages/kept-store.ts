@@ -8,11 +8,13 @@
  * template request (src/server/auth/page-viewer.ts), which only this process can make.
  * Concurrent misses for a page share one fill. Only 200 answers without cookies are kept (HTML
  * with a nonce; JSON for answers), at most MAX_PAGES of them and MAX_BYTES in all (the least
- * recently used go first), for PAGE_TTL_MS; a catalogue change drops them all (`dropKeptPages`,
+ * recently used go first), for PAGE_TTL_MS, and for PAGE_STALE_MS after that a page is still
+ * served at once while it is rendered again for the next request (one render, off the caller's
+ * path), unless it shows what goes stale by the clock (CHANGES_BY_THE_CLOCK); a catalogue change drops them all (`dropKeptPages`,
  * called with the catalogue cache's revalidation). State lives on globalThis: the proxy and the
  * app's routes are separate bundles in one process.
  */
-import { VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
+import { CHANGES_BY_THE_CLOCK, VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
 import { templateRequest } from "@/server/auth/page-viewer";
 import { KeptValues } from "@/server/cache/kept-values";
 import { stylesheetOnce } from "./stylesheet-once";
@@ -24,6 +26,13 @@ export const MAX_PAGES = 600;
 export const MAX_BYTES = 24 * 1024 * 1024;
 /** A kept page is rendered again after this long, whatever happens. */
 export const PAGE_TTL_MS = 60_000;
+/**
+ * For this long after PAGE_TTL_MS, the first request for a page gets the kept one at once while
+ * it is rendered again: a page nobody asked for in a minute costs its next visitor no render
+ * (80–130 ms of a server's CPU, more while it is busy). What the server hears of (the catalogue,
+ * the shop's settings) drops the kept pages anyway; this is only for what it might have missed.
+ */
+export const PAGE_STALE_MS = 10 * 60_000;
 
 /**
  * Who a kept page is for: visitors, or signed-in customers or admins. A signed-in role's page is
@@ -41,6 +50,8 @@ export interface StoredPage {
   body: string;
   /** The nonce the page was rendered with; replaced by each response's own. */
   nonce: string | null;
+  /** It shows what goes stale by the clock: never served past PAGE_TTL_MS. */
+  changesByTheClock: boolean;
 }
 
 const STATE_KEY = Symbol.for("our-world-shop.kept-pages");
@@ -48,7 +59,7 @@ const STATE_KEY = Symbol.for("our-world-shop.kept-pages");
 /** This process's kept pages and answers by key (null only for a fill that may not be served, which is never kept). */
 function kept(): KeptValues<string, StoredPage | null> {
   const globalForPages = globalThis as typeof globalThis & { [STATE_KEY]?: KeptValues<string, StoredPage | null> };
-  globalForPages[STATE_KEY] ??= new KeptValues({ max: MAX_PAGES, maxSize: MAX_BYTES, sizeOf, ttlMs: PAGE_TTL_MS });
+  globalForPages[STATE_KEY] ??= new KeptValues({ max: MAX_PAGES, maxSize: MAX_BYTES, sizeOf, ttlMs: PAGE_TTL_MS, staleMs: PAGE_STALE_MS });
   return globalForPages[STATE_KEY];
 }
 
@@ -82,6 +93,7 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
     headers: [...response.headers].filter(([name]) => !unreplayed.has(name) && !name.startsWith("x-middleware-")),
     body: kind === "answer" ? body : stylesheetOnce(body),
     nonce,
+    changesByTheClock: body.includes(CHANGES_BY_THE_CLOCK),
   };
 }
 
@@ -122,6 +134,11 @@ export function keptPage(key: string, origin: string, kind: KeptKind): Promise<S
     return servable(page, kind) ? page : null;
   };
   return kept()
-    .fill(keptKey, load, (page) => page !== null && keepable(page, kind))
+    .fill(
+      keptKey,
+      load,
+      (page) => page !== null && keepable(page, kind),
+      (page) => page !== null && !page.changesByTheClock,
+    )
     .catch(() => null);
 }

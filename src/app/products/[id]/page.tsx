@@ -11,6 +11,7 @@ import { toSlotChoices } from "@/components/bookings/slot-choices";
 import { SlotPicker } from "@/components/bookings/slot-picker";
 import { BOOKING_DAYS_SHOWN } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { CHANGES_BY_THE_CLOCK } from "@/lib/page-viewer";
 import { canBuy, stockLabel } from "@/lib/stock";
 import { formatRand } from "@/lib/money";
 import { site } from "@/server/settings/site";
@@ -96,7 +97,9 @@ export default async function ProductPage({ params }: PageProps<"/products/[id]"
           {product.quoteMode === "instead" && product.available ? (
             <RequestQuoteLink productId={product.id} viewer={viewer} primary />
           ) : slots ? (
-            <SlotPicker productId={product.id} slots={slots} viewer={viewer} />
+            <div {...{ [CHANGES_BY_THE_CLOCK]: "" }}>
+              <SlotPicker productId={product.id} slots={slots} viewer={viewer} />
+            </div>
           ) : (product.hasOptions || product.personalisation.length > 0) && product.available ? (
             <VariantPicker galleryId="product-pictures" productId={product.id} options={product.options} variants={product.variants} personalisation={product.personalisation} viewer={viewer} />
           ) : (
