@@ -241,6 +241,27 @@ test.describe("the first screen", () => {
     expect(new Set(asked)).toEqual(new Set([product]));
     expect(documents).toEqual([]);
   });
+
+  test("the first row's pictures are asked for at high priority from the HTML itself, the rest only when near the screen", async ({ page }) => {
+    const attributes = (images: ReturnType<Page["locator"]>) =>
+      images.evaluateAll((elements) => elements.map((element) => ({ priority: element.getAttribute("fetchpriority"), loading: element.getAttribute("loading") })));
+    const html = await (await page.request.get("/products", { headers: { accept: "text/html" } })).text();
+    const cards = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(cards.slice(0, 4).every((tag) => /fetchPriority="high"/i.test(tag) && !/loading=/.test(tag)), cards.slice(0, 4).join("\n")).toBe(true);
+    expect(cards.slice(4).every((tag) => /loading="lazy"/.test(tag) && !/fetchPriority/i.test(tag))).toBe(true);
+
+    await page.goto("/products");
+    const listed = await attributes(page.getByRole("list", { name: "Product list" }).locator("img"));
+    expect(listed.slice(0, 4)).toEqual(Array.from({ length: 4 }, () => ({ priority: "high", loading: null })));
+    // A product's first picture too, reached as a customer does (a client navigation).
+    const card = page.getByRole("list", { name: "Product list" }).getByRole("link").first();
+    const product = (await card.getAttribute("href"))!;
+    await card.tap();
+    await expect(page).toHaveURL(product);
+    const picture = page.getByRole("article").locator("img").first();
+    await expect(picture).toHaveAttribute("fetchpriority", "high");
+    expect(await picture.getAttribute("loading")).toBeNull();
+  });
 });
 
 test.describe("icons, manifest and cursor", () => {

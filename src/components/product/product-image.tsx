@@ -4,7 +4,8 @@ import { preload } from "react-dom";
 /**
  * A product's picture at 4:3 (seeded SVG art is served as is; uploads go through the image
  * optimiser). Rendered on the server from next/image's props, so it ships no client JavaScript;
- * `priority` marks the page's largest image: fetched eagerly, at high priority, and preloaded.
+ * `priority` marks the page's largest image: fetched eagerly and at high priority (the HTML's
+ * <img> says so), and preloaded on a client navigation (React's hint reaches the RSC payload only).
  */
 export function ProductImage({ src, alt, sizes, priority = false }: { src: string | null; alt: string; sizes: string; priority?: boolean }) {
   if (!src) {
@@ -14,7 +15,9 @@ export function ProductImage({ src, alt, sizes, priority = false }: { src: strin
       </div>
     );
   }
-  const { props } = getImageProps({ src, alt, fill: true, sizes, unoptimized: src.endsWith(".svg"), priority });
+  // `preload` (Next 16's name for `priority`) only makes it eager; the priority is asked for here,
+  // so the HTML's <img> says fetchpriority="high" to the browser's preload scanner.
+  const { props } = getImageProps({ src, alt, fill: true, sizes, unoptimized: src.endsWith(".svg"), preload: priority, fetchPriority: priority ? "high" : undefined });
   if (priority) {
     preload(props.src, { as: "image", fetchPriority: "high", imageSrcSet: props.srcSet, imageSizes: props.sizes });
   }
