@@ -32,7 +32,6 @@ async function main() {
     const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 60, customers: 1 });
     const server = await startServer(PORT, shop.serverEnv);
     const baseline = await startServer(PORT + 1, {}, { dir: BASELINE_DIR, readyPath: "/" });
-    const stops = [() => server.stop(), () => baseline.stop()];
     try {
       const productId = prepared.productIds[0]!;
       const pages = realDevicePages(server.baseUrl, baseline.baseUrl, productId);
@@ -55,7 +54,8 @@ async function main() {
         await measureAndReport(pages);
       }
     } finally {
-      for (const stop of stops.reverse()) await stop();
+      await baseline.stop();
+      await server.stop();
     }
   });
 }

@@ -305,8 +305,10 @@ export function realDeviceTable(results: RealDeviceResult[]): string[] {
   for (const result of results) {
     const menu = result.firstTap[MENU.name] ?? Number.NaN;
     const add = result.firstTap[ADD_TO_CART.name];
+    // A figure, and for every page but the bare one its ratio to the bare page's.
+    const vs = (value: number, base: number | undefined) => `${ms(value)}${result === floor ? "" : ratio(value, base)}`;
     lines.push(
-      `| ${result.label} | ${ms(result.ttfb)} | ${ms(result.fcp)}${result === floor ? "" : ratio(result.fcp, floor?.fcp)} | ${ms(result.lcp)}${result === floor ? "" : ratio(result.lcp, floor?.lcp)} | ${ms(result.lcpAfterHtml)}${result === floor ? "" : ratio(result.lcpAfterHtml, floor?.lcpAfterHtml)} | ${ms(menu)}${result === floor ? "" : ratio(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
+      `| ${result.label} | ${ms(result.ttfb)} | ${vs(result.fcp, floor?.fcp)} | ${vs(result.lcp, floor?.lcp)} | ${vs(result.lcpAfterHtml, floor?.lcpAfterHtml)} | ${vs(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
     );
   }
   return lines;

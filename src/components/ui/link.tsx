@@ -13,7 +13,7 @@ import { useState, type ComponentProps } from "react";
  */
 export function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: ComponentProps<typeof NextLink>) {
   const [intent, setIntent] = useState(false);
-  const wanted = prefetch === false ? false : intent ? (prefetch ?? null) : false;
+  const wanted = intent && prefetch !== false ? (prefetch ?? null) : false;
   return (
     <NextLink
       {...props}
