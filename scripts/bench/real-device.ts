@@ -119,7 +119,7 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-async function phoneContext(browser: Browser, baseUrl: string, cookie?: string): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, baseUrl: string, cookie?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -137,7 +137,7 @@ async function phoneContext(browser: Browser, baseUrl: string, cookie?: string):
   return context;
 }
 
-async function throttle(cdp: CDPSession): Promise<void> {
+export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
