@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prepareShop } from "./prepare";
-import { launchChromium, median, phoneContext, realDevicePages, startAnotherSite, throttle, type RealDevicePage } from "./real-device";
+import { BASELINE_DIR, buildBaseline, launchChromium, median, phoneContext, realDevicePages, SETTLE_MS, startAnotherSite, throttle, type RealDevicePage } from "./real-device";
 import { startServer, withFreshEmbeddedShop } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -77,13 +77,14 @@ export function splitMainThread(events: TraceEvent[], url: string): MainThreadSa
   const kinds: Record<string, number> = Object.fromEntries(COLUMNS.map((kind) => [kind, 0]));
   let busy = 0;
   // A stack of the open slices; each slice's own time (less its children's) goes to its kind, or to
-  // the nearest enclosing slice that has one; the tasks themselves (RunTask) are the busy time.
+  // the nearest enclosing slice that has one; the tasks themselves (RunTask) are the busy time, and
+  // "other" is what of it no kind took.
   const stack: { end: number; kind: string | null; own: number }[] = [];
   const close = (until: number) => {
     while (stack.length && stack.at(-1)!.end <= until) {
       const done = stack.pop()!;
-      const kind = done.kind ?? stack.findLast((s) => s.kind)?.kind ?? "other";
-      if (stack.length) kinds[kind] = (kinds[kind] ?? 0) + done.own;
+      const kind = done.kind ?? stack.findLast((s) => s.kind)?.kind;
+      if (kind && stack.length) kinds[kind] = (kinds[kind] ?? 0) + done.own;
     }
   };
   for (const slice of slices) {
@@ -123,19 +124,19 @@ async function traceOnce(page: RealDevicePage, start: Awaited<ReturnType<typeof 
 
 async function main() {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("build the shop first: npm run build");
-  if (!fs.existsSync("scripts/bench/baseline/.next/BUILD_ID")) throw new Error("build the bare page first: npx tsx scripts/bench/real-device-run.ts --build-baseline, or npm run bench:real-device once");
+  await buildBaseline();
   const traces = fs.mkdtempSync(path.join(os.tmpdir(), "main-thread-"));
   await withFreshEmbeddedShop("main-thread", async (shop) => {
     const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 60, customers: 1 });
     const server = await startServer(PORT, shop.serverEnv);
-    const baseline = await startServer(PORT + 1, {}, { dir: "scripts/bench/baseline", readyPath: "/" });
+    const baseline = await startServer(PORT + 1, {}, { dir: BASELINE_DIR, readyPath: "/" });
     const anotherSite = await startAnotherSite();
     try {
       const pages = realDevicePages(server.baseUrl, baseline.baseUrl, prepared.productIds[0]!);
       const samples = new Map<string, MainThreadSample[]>(pages.map((page) => [page.label, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const [index, page] of pages.entries()) {
-          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const sample = await traceOnce(page, anotherSite.start, path.join(traces, `${round}-${index}.json`));
           if (sample) samples.get(page.label)!.push(sample);
           console.log(`[main-thread] round ${round + 1}/${ROUNDS} ${page.label}: LCP ${sample?.lcp.toFixed(0) ?? "?"} busy ${sample?.busy.toFixed(0) ?? "?"}`);

@@ -8,25 +8,17 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { prepareShop } from "./prepare";
-import { measureRealDevice, realDevicePages, realDeviceTable, type RealDevicePage } from "./real-device";
+import { BASELINE_DIR, buildBaseline, measureRealDevice, realDevicePages, realDeviceTable, type RealDevicePage } from "./real-device";
 import { startServer, withFreshEmbeddedShop } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
-const BASELINE_DIR = "scripts/bench/baseline";
 const ROUNDS = Number(process.env.REAL_DEVICE_ROUNDS ?? 5);
 const BEFORE_DIR = process.env.REAL_DEVICE_BEFORE_DIR;
 
-async function buildBaseline(): Promise<void> {
-  if (fs.existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID")) && !process.argv.includes("--build-baseline")) return;
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], { stdio: "inherit" });
-  if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error("the baseline build failed");
-}
-
 async function main() {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("build the shop first: npm run build");
-  await buildBaseline();
+  await buildBaseline(process.argv.includes("--build-baseline"));
   const shopDir = process.cwd();
   await withFreshEmbeddedShop("real-device", async (shop) => {
     const prepared = await prepareShop({ database: shop.database, dataDir: shop.dataDir, products: 60, customers: 1 });

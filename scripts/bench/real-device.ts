@@ -22,6 +22,8 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { spawn } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 
@@ -34,7 +36,7 @@ const TAP_EVERY_MS = 50;
  * shop's HTML waited 600–1,900 ms behind the previous load's prefetches, and in a before/after
  * pair one build's leftovers landed on the other's load.
  */
-const SETTLE_MS = 1_500;
+export const SETTLE_MS = 1_500;
 /** A load whose tap never takes effect within this is reported as not handled. */
 const GIVE_UP_MS = 20_000;
 
@@ -104,6 +106,17 @@ const OBSERVERS = `
     for (const e of list.getEntries()) if (e.interactionId) window.__rd.events.push(e.duration);
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
 `;
+
+/** The bare Next.js page's app (one static page, one menu button): the floor of every comparison. */
+export const BASELINE_DIR = "scripts/bench/baseline";
+
+/** Builds the bare page's app unless it is built already, or again if `force`. */
+export async function buildBaseline(force = false): Promise<void> {
+  if (!force && fs.existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID"))) return;
+  console.log("[bench] building the Next.js baseline");
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], { stdio: "inherit" });
+  if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error("the baseline build failed");
+}
 
 export function median(values: number[]): number {
   const finite = values.filter(Number.isFinite).sort((a, b) => a - b);

@@ -28,6 +28,7 @@ import { measurePageWeight, type PageWeight } from "./page-weight";
 import { prepareShop, type PreparedShop } from "./prepare";
 import { measureVitals, type Vitals } from "./web-vitals";
 import { runBooks } from "./books";
+import { BASELINE_DIR, buildBaseline } from "./real-device";
 import { lighthouseTable, measureLighthouse, type LighthouseResult } from "./lighthouse";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
@@ -259,8 +260,6 @@ async function benchMode(mode: "embedded" | "postgres", shop: PreparedShop, serv
   }
 }
 
-const BASELINE_DIR = "scripts/bench/baseline";
-
 interface Baseline {
   pageWeight: PageWeight;
   vitals: Vitals;
@@ -275,10 +274,7 @@ async function runToEnd(command: string, args: string[], what: string): Promise<
 
 /** The same page-weight and vitals measurements on a Next.js app with one static page. */
 async function measureBaseline(build: boolean): Promise<Baseline> {
-  if (build || !fs.existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID"))) {
-    console.log("[bench] building the Next.js baseline");
-    await runToEnd(process.execPath, ["node_modules/next/dist/bin/next", "build", BASELINE_DIR], "the baseline build");
-  }
+  await buildBaseline(build);
   const running = await startServer(PORT + 1, {}, { dir: BASELINE_DIR, readyPath: "/" });
   try {
     const pageWeight = await measurePageWeight(running.baseUrl, "/");
