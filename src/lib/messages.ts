@@ -1,11 +1,11 @@
 import { BANK_ACCOUNT_TYPES, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_UNPAID_ORDER_DAYS } from "./constants";
-import { formatRand2 } from "./money";
+import { bookingMessages } from "./booking-messages";
 import { pageMessages } from "./page-messages";
-import { MAX_CART_LINE_QUANTITY } from "./constants";
+import type { SignInReason } from "./sign-in-paths";
+import { signInToAddToCart, storefrontMessages } from "./storefront-messages";
 
 // Said both on the profile (spec §2) and on the sign-in page when a visitor is sent from there.
 const signInToViewProfile = "Please sign in to view your profile.";
-const signInToAddToCart = "Please sign in to add items to your cart.";
 // Said both when Google sign-in starts and when it comes back without a session.
 const googleNotConfigured = "Google sign-in is not configured for this shop.";
 const googleFailed = "Google sign-in failed. Please try again.";
@@ -15,11 +15,6 @@ const googleFailed = "Google sign-in failed. Please try again.";
  * all use these, so a text changes here or nowhere.
  */
 export const messages = {
-  /** A text field's length as it is typed (the counter under fields with a limit). */
-  lengthLimit: {
-    counter: (length: number, max: number) => `${length}/${max}`,
-    reached: (max: number) => `That is the limit: at most ${max} characters.`,
-  },
   /** An upload refused by its size or type: in the browser before it is sent, and by the server (src/server/storage/). */
   upload: {
     empty: "The file is empty. Please choose an image.",
@@ -32,71 +27,15 @@ export const messages = {
     not_a_logo: "A logo must be a PNG, JPEG, WebP or PDF file of up to 10 MB. An SVG logo can be saved as PNG first.",
     logo_too_large: "The file is larger than 10 MB. Please choose a smaller one.",
   },
-  loading: "Loading...",
   /** A call that failed for a reason nobody expected, when its procedure names no message of its own. */
   unexpected: "Something went wrong on our side. Please try again.",
   ...pageMessages,
+  ...storefrontMessages,
   security: {
     crossOrigin: "This request did not come from the shop's own pages, so it was refused.",
     /** Rate limits (sign-up, contact form, checkout): how long to wait, in whole minutes. */
     slowDown: (minutes: number) =>
       `Too many requests from you in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  },
-  catalogue: {
-    productNotFound: "Product not found.",
-    /** A counted variant's stock, as the product page and its card say it (STOCK_FEW_LEFT). */
-    inStock: "In stock",
-    fewLeft: (left: number) => `Only ${left} left`,
-    soldOut: "Sold out",
-    /** The card of a product with options: it is added from its page, where they are chosen. */
-    chooseOptions: "Choose options",
-    /** The product page's personalisation fields. */
-    personalisationHeading: "Personalise it",
-    personalisationPrice: (price: string) => `+${price} each`,
-    personalisationFileSignIn: "sign in to add your file.",
-    /** A product whose variants differ in price. */
-    priceFrom: (price: string) => `From ${price}`,
-    /** The option picker: a combination the shop does not sell. */
-    combinationUnavailable: "This combination is not available.",
-    /** A choice that, with the others as chosen, makes a combination the shop does not sell (screen readers). */
-    notOffered: "not available with your other choices",
-    productNotFoundDetail: "It may have been removed, or the link is mistyped.",
-    loadingProduct: "Loading product details...",
-    emptyCategory: "No products found for this category.",
-    /** The products page with a search term and no hits. */
-    noSearchMatches: "No products match your search.",
-    fetchProductsFailed: "Failed to fetch products",
-    fetchCategoriesFailed: "Failed to fetch categories",
-  },
-  cart: {
-    added: (name: string) => `${name} added to cart.`,
-    quantityUpdated: (name: string) => `${name} quantity updated in cart.`,
-    removed: "Item removed from cart",
-    addFailed: "Failed to add item to cart. Please try again.",
-    loadFailed: "Failed to load cart items.",
-    signInToAdd: signInToAddToCart,
-    unavailable: "This product is currently unavailable.",
-    empty: "Your cart is empty",
-    customersOnly: "Carts are for customers: admins manage the shop from the dashboard.",
-    /** cart.add or cart.increase on a line already at MAX_CART_LINE_QUANTITY (the cart_items check). */
-    lineLimit: `You can have at most ${MAX_CART_LINE_QUANTITY.toLocaleString("en-US")} of one item in your cart.`,
-    /** Changing a line that is gone (removed in another tab, or its product deleted). */
-    lineGone: "That item is no longer in your cart.",
-    /** Adding a product with options without saying which (the product page picks them). */
-    variantRequired: "Please choose the options you want on the product's page first.",
-    /** Adding (or adding more of) a counted variant past what is in stock. */
-    notEnoughStock: "Sorry, there are no more of this item in stock.",
-    /** Personalisation (the product page's fields): what was sent does not fit the product's fields. */
-    personalisationInvalid: "Please check the personalisation and try again.",
-    personalisationRequired: (field: string) => `Please fill in "${field}".`,
-    personalisationTooLong: (field: string) => `"${field}" is too long.`,
-    uploadFailed: "Failed to upload the file. Please try again.",
-    /** The uploaded file, before Add to Cart. */
-    fileAttached: (name: string) => `${name} is attached.`,
-    /** A bookable service added without a time (the product page picks one). */
-    slotRequired: "Please choose a time for this service on its page first.",
-    /** A bookable service's quantity: one line is one booking. */
-    oneBookingPerLine: "Each booking is its own line: add another time from the service's page.",
   },
   checkout: {
     cartEmptyOrSignedOut: "Your cart is empty or you are not logged in.",
@@ -134,89 +73,7 @@ export const messages = {
     totalTooLarge: "This order's total is more than the shop can take in one order. Please split it into smaller orders.",
   },
   /** Bookable services (docs/bookings.md): free times, holds and bookings. */
-  bookings: {
-    chooseTime: "Choose a time",
-    noTimes: "No free times in the next days. Please check again later or contact us.",
-    loadFailed: "Failed to load the free times.",
-    /** The times are South African, whatever the visitor's own clock says. */
-    timesNote: "Times are South African time (SAST).",
-    pickFirst: "Please choose a time first.",
-    held: (name: string, when: string) => `${name} at ${when} is held for you. Check out before the hold runs out.`,
-    slotTaken: "That time has just been taken. Please choose another.",
-    notBookable: "This product is not booked by time.",
-    /** The cart line of a held slot. */
-    slot: (when: string) => `Booked for ${when}`,
-    heldFor: (left: string) => `Held for ${left}`,
-    holdExpired: "Hold expired: the time is yours at checkout only if it is still free.",
-    bookedFor: (when: string) => `Booked for ${when}`,
-    /** A booked line cancelled on its own while the rest of the order goes on; `kept`: the deposit kept past the refund rule, in rand (0: none). */
-    lineCancelled: (kept: number) => (kept > 0 ? `Cancelled: not charged, but the ${formatRand2(kept)} deposit is kept` : "Cancelled: not charged"),
-    moved: (name: string, when: string) => `${name} is now booked for ${when}.`,
-    moveFailed: "Failed to change the time. Please try again.",
-    cancelled: (name: string, when: string) => `${name} on ${when} is cancelled; the time is free again.`,
-    cancelFailed: "Failed to cancel the booking. Please try again.",
-    cancelBooking: "Cancel booking",
-    cancelConfirm: "Cancel this booking? The time is given up at once.",
-    cancelYes: "Yes, cancel it",
-    /** The admins' bookings calendar and blocked times (docs/bookings.md). */
-    calendar: {
-      title: "Bookings",
-      loadFailed: "Failed to load the bookings.",
-      empty: "No bookings on these days.",
-      allServices: "All services",
-      atOnce: (used: number, capacity: number) => `${used} of ${capacity} at once`,
-      gridLabel: "Bookings by hour and day (South African time)",
-      time: "Time",
-      blocksTitle: "Blocked times",
-      blocksEmpty: "No blocked times ahead.",
-      blockAdded: "Time blocked: no free times are offered in it.",
-      blockRemoved: "Blocked time removed: its free times are offered again.",
-      blockFailed: "Failed to save the blocked time. Please try again.",
-      blockOrder: "A blocked time must end after it starts, within 62 days.",
-      blockNotFound: "That blocked time was not found.",
-      clashes: (count: number) => `Clashes with ${count} booking${count === 1 ? "" : "s"}:`,
-      runSheetHeading: "Bookings",
-    },
-    bookingNotFound: "That booking was not found.",
-    bookingCancelled: "That booking has been cancelled.",
-    /** A customer moving a booking inside the service's notice. */
-    tooLate: "It is too close to the booking's time to change it here. Please contact us.",
-    /** Deposits and balances (docs/bookings.md): checkout, the order page, Order Management. */
-    dueNow: "Due now",
-    depositNote: "Bookings ask a deposit now; the balance is paid later from your order's page.",
-    nothingDueNow: "Nothing to pay now: the balance is paid later from your order's page.",
-    /** Pay now with nothing due now (bookings without a deposit). */
-    nothingToPayOnline: "Nothing is due now for this cart, so there is nothing to pay online. Please choose bank transfer to book.",
-    balanceLater: "Balance, paid later",
-    deposit: (amount: string) => `Deposit ${amount}`,
-    balanceDue: (amount: string, reference: string) => `Balance due: ${amount} (pay with reference ${reference})`,
-    balancePaid: (amount: string) => `Balance of ${amount} paid`,
-    balanceProofSent: "Proof of the balance received: we'll confirm once we've checked it.",
-    balanceHeading: "Pay the balance",
-    balanceHint: (reference: string) => `Pay by bank transfer with the reference ${reference} and upload your proof, or pay now online.`,
-    balanceProofUploaded: (reference: string) => `Thank you: your proof of payment for ${reference} is with us. We'll confirm once we've checked it.`,
-    balanceNotDue: "This order has no balance to pay now. Please check its status.",
-    uploadBalanceProof: "Upload proof of the balance",
-    markBalancePaid: "Mark balance paid",
-    viewBalanceProof: "View the balance's proof of payment",
-    balanceMarked: (reference: string) => `The balance of order ${reference} is marked paid.`,
-    balanceMarkFailed: "Failed to mark the balance paid. Please try again.",
-    /** The admin's "Booking" panel on a product (docs/bookings.md). */
-    admin: {
-      panel: "Booking",
-      bookable: "Booked by time (a service)",
-      loadFailed: "Failed to load the booking settings.",
-      saveFailed: "Failed to save the booking settings. Please try again.",
-      saved: (name: string) => `${name}'s booking settings saved.`,
-      stopped: (name: string) => `${name} is no longer booked by time.`,
-      wholeNumber: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}.`,
-      depositPercent: "A deposit percentage must be a whole number from 1 to 99.",
-      hoursOrder: "A weekday's hours must close after they open.",
-      hoursShop: "Shop's hours",
-      hoursClosed: "Closed",
-      hoursOpen: "Own hours",
-    },
-  },
+  bookings: bookingMessages,
   /** Delivery or collection, the day, and the fee (docs/architecture.md#delivery-and-collection). */
   fulfilment: {
     heading: "Delivery or collection",
@@ -388,7 +245,7 @@ export const messages = {
       admin: "Please sign in to open the admin pages.",
       shop: signInToAddToCart,
       quotes: "Please sign in to request a quote.",
-    },
+    } satisfies Record<SignInReason, string>,
     /** Why a Google sign-in came back without a session, by the callback's `reason` code. */
     googleFailure: {
       cancelled: "Google sign-in was cancelled.",
@@ -451,42 +308,6 @@ export const messages = {
     noProducts: "No products available.",
     authenticating: "Authenticating...",
   },
-  /** A product's pictures (issue 37): Product Management's pictures panel and the product page's gallery. */
-  productPictures: {
-    fetchFailed: "Failed to fetch the product's pictures",
-    addFailed: "Failed to add the picture",
-    updateFailed: "Failed to change the picture",
-    removeFailed: "Failed to remove the picture",
-    added: "Picture added.",
-    altSaved: "Alt text saved.",
-    moved: "Pictures reordered.",
-    cardChosen: "This picture now shows on the product's card.",
-    removed: "Picture removed.",
-    altRequired: "Please describe each picture for people who cannot see it (alt text).",
-    altTooLong: "Alt text can be at most 200 characters.",
-    pictureRequired: "Please choose a picture to add.",
-    tooMany: (max: number) => `A product can have at most ${max} pictures. Remove one first.`,
-    lastPicture: "A product keeps at least one picture. Add another before removing this one.",
-    pictureNotFound: "That picture is no longer there.",
-    addedSeveral: (count: number) => `${count} pictures added.`,
-    /** Product Management's pictures panel: labels that name which picture a control acts on. */
-    altLabel: (position: number) => `Alt text of picture ${position}`,
-    altLabelNew: (fileName: string) => `Alt text for ${fileName}`,
-    saveAlt: (position: number) => `Save alt text of picture ${position}`,
-    moveUp: (position: number) => `Move picture ${position} up`,
-    moveDown: (position: number) => `Move picture ${position} down`,
-    useOnCard: (position: number) => `Use on card: picture ${position}`,
-    remove: (position: number) => `Remove picture ${position}`,
-    removeConfirm: (position: number) => `Remove picture ${position}? Its file is deleted.`,
-    cardPicture: "Card picture",
-    loading: "Loading pictures...",
-    /** The product page's gallery. */
-    galleryLabel: (product: string) => `Pictures of ${product}`,
-    previous: "Previous picture",
-    next: "Next picture",
-    show: (position: number, count: number) => `Show picture ${position} of ${count}`,
-    position: (position: number, count: number) => `Picture ${position} of ${count}`,
-  },
   profile: {
     signInToView: signInToViewProfile,
     noHistory: "No purchase history available.",
@@ -525,22 +346,6 @@ export const messages = {
     exportAdminsOnly: "Only admins can export orders.",
     exportBadFilter: "That filter is not valid, so nothing was exported.",
     orderGone: "That order no longer exists.",
-  },
-  /** What admins are told, on every admin page, of new orders and messages as they arrive. */
-  /** Back-in-stock requests on a sold-out variant (docs/architecture.md#products-variants-and-stock). */
-  stockNotices: {
-    ask: "E-mail me when it is back",
-    asked: "We will e-mail you once when it is back in stock.",
-    withdraw: "Don't e-mail me",
-    withdrawn: "We will not e-mail you about it.",
-    signInToAsk: "Please sign in to be e-mailed when it is back.",
-    signIn: "Sign in",
-    notSoldOut: "This item is not sold out, so there is nothing to wait for.",
-    notAsked: "You had not asked to be e-mailed about this item.",
-    askFailed: "Could not save your request. Please try again.",
-    withdrawFailed: "Could not take your request back. Please try again.",
-    loadFailed: "Could not load stock notices. Please try again.",
-    noticeGone: "That stock notice is no longer there.",
   },
   adminNotices: {
     /** `total` as the shop shows amounts (formatRand): R250, R149.50. */

@@ -1,5 +1,5 @@
 import { STOCK_FEW_LEFT } from "./constants";
-import { messages } from "./messages";
+import { storefrontMessages as messages } from "./storefront-messages";
 
 /**
  * What a shopper reads of a counted stock: "Sold out", "Only 3 left" (at or below STOCK_FEW_LEFT)

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { safeNextPath } from "@/server/auth/schemas";
 import { messages } from "@/lib/messages";
-import { googleFailureMessage, signInHref, signInReasonFor, signInReasonMessage } from "@/lib/sign-in-paths";
+import { SIGN_IN_REASONS, signInHref, signInReasonFor } from "@/lib/sign-in-paths";
+import { googleFailureMessage, signInReasonMessage } from "@/lib/sign-in-texts";
 import { googleFailureCode, googleSignInOffered } from "@/server/auth/google-sign-in";
 import { AuthError } from "@/server/ports/auth";
 
@@ -72,6 +73,9 @@ describe("sign-in reasons", () => {
     expect(signInReasonMessage("checkout")).toBe("Please sign in to check out.");
     expect(signInReasonMessage("admin")).toBe("Please sign in to open the admin pages.");
     expect(signInReasonMessage("shop")).toBe(messages.cart.signInToAdd);
+    // The paths' closed list (which ships to the browser without the texts) and the texts name the same reasons.
+    expect(Object.keys(messages.auth.signInReason).sort()).toEqual([...SIGN_IN_REASONS].sort());
+    for (const reason of SIGN_IN_REASONS) expect(signInReasonMessage(reason)).toBe(messages.auth.signInReason[reason]);
   });
 
   it.each([[undefined], [""], ["nonsense"], ["toString"], ["__proto__"], [["profile", "cart"]]])("shows nothing for the reason %j", (reason) => {

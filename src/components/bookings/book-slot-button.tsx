@@ -1,6 +1,7 @@
 "use client";
 
-import { messages } from "@/lib/messages";
+import { bookingMessages } from "@/lib/booking-messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/ui/status-message";
@@ -17,7 +18,7 @@ export function BookSlotButton({ productId, startsAt, className }: { productId: 
       flash.show(message, "success");
       void utils.cart.invalidate();
     },
-    onError: (error) => flash.show(error.message || messages.cart.addFailed, "error"),
+    onError: (error) => flash.show(error.message || storefrontMessages.cart.addFailed, "error"),
   });
 
   return (
@@ -25,7 +26,7 @@ export function BookSlotButton({ productId, startsAt, className }: { productId: 
       <Button
         variant="accent"
         className={className}
-        onClick={() => (startsAt ? add.mutate({ productId, startsAt }) : flash.show(messages.bookings.pickFirst, "info"))}
+        onClick={() => (startsAt ? add.mutate({ productId, startsAt }) : flash.show(bookingMessages.pickFirst, "info"))}
         disabled={!hydrated || add.isPending}
       >
         {add.isPending ? "Adding to Cart..." : "Add to Cart"}

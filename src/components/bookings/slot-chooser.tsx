@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { messages } from "@/lib/messages";
+import { bookingMessages } from "@/lib/booking-messages";
 import type { SlotChoice } from "./slot-choices";
 
-const m = messages.bookings;
+const m = bookingMessages;
 
 /**
  * A day, then a time of that day, from a service's free times (South African time): the product

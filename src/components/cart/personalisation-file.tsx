@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { messages } from "@/lib/messages";
+import { storefrontMessages as messages } from "@/lib/storefront-messages";
 import { api } from "@/trpc/react";
 import { StatusMessage } from "@/components/ui/status-message";
 import { useFlashMessage } from "@/components/ui/use-flash-message";

@@ -1,6 +1,6 @@
 "use client";
 
-import { messages } from "@/lib/messages";
+import { storefrontMessages as messages } from "@/lib/storefront-messages";
 import { SignInFirst } from "@/components/ui/sign-in-first";
 
 /** A visitor's 'Add to Cart': says to sign in first and offers the way back to this product (a tap before the scripts run goes to sign in). */

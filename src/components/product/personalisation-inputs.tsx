@@ -2,7 +2,7 @@
 
 import { TextField } from "@/components/ui/form-field";
 import { PersonalisationFile } from "@/components/signed-in";
-import { messages } from "@/lib/messages";
+import { storefrontMessages as messages } from "@/lib/storefront-messages";
 import { formatRand } from "@/lib/money";
 import type { CataloguePersonalisationField } from "@/server/catalogue/catalogue-queries";
 

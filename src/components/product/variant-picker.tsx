@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { SignInToAdd } from "@/components/cart/sign-in-to-add";
 import { AddToCartButton } from "@/components/signed-in";
-import { messages } from "@/lib/messages";
+import { storefrontMessages as messages } from "@/lib/storefront-messages";
 import { formatRand } from "@/lib/money";
 import { canBuy, stockLabel } from "@/lib/stock";
 import type { CatalogueOption, CataloguePersonalisationField, CatalogueVariant } from "@/server/catalogue/catalogue-queries";

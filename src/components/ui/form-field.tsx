@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { messages } from "@/lib/messages";
+import { storefrontMessages as messages } from "@/lib/storefront-messages";
 
 const INPUT =
   "block w-full rounded-xl border border-line bg-white px-4 py-2.5 text-ink placeholder:text-muted/80 disabled:bg-surface disabled:text-muted";

@@ -1,5 +1,5 @@
 import { env, runMode, type Env } from "@/env";
-import type { GoogleFailureCode } from "@/lib/sign-in-paths";
+import type { GoogleFailureCode } from "@/lib/sign-in-texts";
 import { AuthError } from "@/server/ports/auth";
 
 /**

@@ -4,7 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { SignInNotice } from "@/components/auth/sign-in-notice";
 import { safeNextPath } from "@/server/auth/schemas";
-import { googleFailureMessage, signInReasonMessage } from "@/lib/sign-in-paths";
+import { googleFailureMessage, signInReasonMessage } from "@/lib/sign-in-texts";
 import { site } from "@/server/settings/site";
 import { emailLinkNotice } from "@/server/auth/callback-flow";
 import { googleSignInOffered } from "@/server/auth/google-sign-in";
