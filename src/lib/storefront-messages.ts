@@ -1,5 +1,14 @@
 import { MAX_CART_LINE_QUANTITY } from "./constants";
 
+/**
+ * 10000 as "10,000", without Intl: this module is evaluated as a storefront page's scripts start,
+ * and building ICU's number formatter there (`toLocaleString`) cost a throttled phone 150–180 ms
+ * of main thread before its first tap (BENCHMARKS.md, issue 35).
+ */
+function withThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** Said on a card's Add to Cart and on the sign-in page when a visitor is sent from there. */
 export const signInToAddToCart = "Please sign in to add items to your cart.";
 
@@ -7,9 +16,8 @@ export const signInToAddToCart = "Please sign in to add items to your cart.";
  * The texts the storefront's client components say (a card's Add to Cart, the product page's
  * options, personalisation, gallery and stock notices, a field's length counter), apart from the
  * rest of `messages` for the same reason as `pageMessages`: a catalogue page ships these, not the
- * 39 kB of every text the shop has, which a throttled phone spent 140 ms evaluating on `/products`
- * before its first tap could be handled (BENCHMARKS.md, issue 35). `messages` includes them, so
- * the server and the tests read them from there.
+ * 39 kB of every text the shop has. `messages` includes them, so the server and the tests read
+ * them from there.
  */
 export const storefrontMessages = {
   loading: "Loading...",
@@ -55,7 +63,7 @@ export const storefrontMessages = {
     empty: "Your cart is empty",
     customersOnly: "Carts are for customers: admins manage the shop from the dashboard.",
     /** cart.add or cart.increase on a line already at MAX_CART_LINE_QUANTITY (the cart_items check). */
-    lineLimit: `You can have at most ${MAX_CART_LINE_QUANTITY.toLocaleString("en-US")} of one item in your cart.`,
+    lineLimit: `You can have at most ${withThousands(MAX_CART_LINE_QUANTITY)} of one item in your cart.`,
     /** Changing a line that is gone (removed in another tab, or its product deleted). */
     lineGone: "That item is no longer in your cart.",
     /** Adding a product with options without saying which (the product page picks them). */

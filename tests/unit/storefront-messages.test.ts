@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { MAX_CART_LINE_QUANTITY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { bookingMessages } from "@/lib/booking-messages";
 import { storefrontMessages } from "@/lib/storefront-messages";
@@ -59,6 +60,12 @@ describe("the storefront's texts in the browser", () => {
   it("the walk would see it if one did", () => {
     // The cart page's client components still use `messages` (they are not on a storefront page).
     expect(clientModules(["app/cart/page.tsx"]).has(path.join(SRC, "lib/messages.ts"))).toBe(true);
+  });
+
+  it("says a cart line's limit with its thousands grouped, as toLocaleString would, without Intl", () => {
+    expect(messages.cart.lineLimit).toBe(`You can have at most ${MAX_CART_LINE_QUANTITY.toLocaleString("en-US")} of one item in your cart.`);
+    expect(messages.cart.lineLimit).toBe("You can have at most 10,000 of one item in your cart.");
+    expect(fs.readFileSync(path.join(SRC, "lib/storefront-messages.ts"), "utf8")).not.toMatch(/\.toLocale\w*\(|\bIntl\.\w+\(/);
   });
 
   it("messages still holds every text, the groups shipped on their own included", () => {
