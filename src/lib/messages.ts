@@ -11,8 +11,10 @@ const googleNotConfigured = "Google sign-in is not configured for this shop.";
 const googleFailed = "Google sign-in failed. Please try again.";
 
 /**
- * Every user-facing message text from the spec, in one place: the UI, the server and the tests
- * all use these, so a text changes here or nowhere.
+ * Every user-facing message text from the spec, in one object: the UI, the server and the tests
+ * all use these. Each text is written once, here or in the groups this takes in from beside it
+ * (page-messages.ts, storefront-messages.ts, booking-messages.ts: the texts client components on
+ * every page or on the storefront ship without the rest).
  */
 export const messages = {
   /** An upload refused by its size or type: in the browser before it is sent, and by the server (src/server/storage/). */
