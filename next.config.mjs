@@ -71,6 +71,8 @@ const nextConfig = {
   experimental: {
     // The stylesheet in the page itself: the first paint waits for no second request, so it
     // comes before the scripts have loaded, and it is the largest paint (BENCHMARKS.md, issue 28).
+    // Kept pages carry only the rules they use, the whole file after their body
+    // (src/server/kept-pages/critical-stylesheet.ts).
     inlineCss: true,
   },
   // Every response (pages, API, files, static assets); pages also get a per-request

@@ -214,6 +214,64 @@ test.describe("the first screen", () => {
     expect(blocked).toEqual([]);
   });
 
+  test("a kept page's head has only the rules it uses, yet every element looks as it does with the whole stylesheet, which arrives and serves the next page reached in place", async ({ page, browser }) => {
+    const card = await (await page.request.get("/products", { headers: { accept: "text/html" } })).text();
+    const product = card.match(/href="(\/products\/[0-9a-f-]{36})"/)![1]!;
+    // Every computed property of every element, as one fingerprint each (with tag and classes, for a failure's message).
+    const looks = (on: Page) =>
+      on.evaluate(() =>
+        [...document.body.querySelectorAll("*")]
+          .filter((element) => !element.closest("script, noscript, template"))
+          .map((element) => {
+            const style = getComputedStyle(element);
+            let text = "";
+            // Custom properties left out: the whole stylesheet defines ones only other pages use, and they show only where a property uses them.
+            for (let i = 0; i < style.length; i++) if (!style[i]!.startsWith("--")) text += `${style[i]}:${style.getPropertyValue(style[i]!)};`;
+            let hash = 2166136261;
+            for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+            return `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""} ${(hash >>> 0).toString(16)}`;
+          }),
+      );
+    const wholeApplied = (on: Page) => on.locator("[data-whole-stylesheet]").evaluate((link) => (link as HTMLLinkElement).media);
+
+    for (const path of ["/", "/products", product, "/about", "/contact"]) {
+      const html = await (await page.request.get(path, { headers: { accept: "text/html" } })).text();
+      const head = html.match(/<style data-precedence="next" data-href="[^"]+">([\s\S]*?)<\/style>/)![1]!;
+      const stylesheet = await (await page.request.get(html.match(/<link rel="stylesheet" href="([^"]+)" media="print" data-whole-stylesheet/)![1]!)).text();
+      expect(head.length, path).toBeLessThan(stylesheet.length * 0.7);
+
+      // The same page with no stylesheet file at all (only the head's rules), then as it comes.
+      const bare = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
+      const headOnly = await bare.newPage();
+      await headOnly.route((url) => url.pathname.endsWith(".css"), (route) => route.abort());
+      await headOnly.goto(path);
+      await headOnly.waitForLoadState("networkidle");
+      const withHeadOnly = await looks(headOnly);
+      await bare.close();
+
+      const full = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
+      const whole = await full.newPage();
+      await whole.goto(path);
+      await expect.poll(() => wholeApplied(whole), path).toBe("all");
+      await whole.waitForLoadState("networkidle");
+      const withWhole = await looks(whole);
+      await full.close();
+
+      expect(withHeadOnly.length, path).toBeGreaterThan(50);
+      expect(withHeadOnly.filter((each, i) => each !== withWhole[i]), path).toEqual([]);
+      expect(withHeadOnly.length, path).toBe(withWhole.length);
+    }
+
+    // `/about` has no two-column grid; the products reached from it in place are laid out in one.
+    await page.goto("/about");
+    expect(await page.locator("style[data-href]").evaluate((style) => style.textContent)).not.toContain(".grid-cols-2{");
+    await expect.poll(() => wholeApplied(page)).toBe("all");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Products" }).tap();
+    const list = page.getByRole("list", { name: "Product list" });
+    await expect(list).toBeVisible();
+    expect(await list.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(" ").length)).toBe(2);
+  });
+
   test("a page view asks the server for none of the pages it links to; a finger on a product's card fetches that one, and the tap opens it in place", async ({ page }) => {
     // Next.js asks for another page's server components with `_rsc` (a prefetch or a navigation).
     const asked: string[] = [];

@@ -17,6 +17,7 @@
 import { CHANGES_BY_THE_CLOCK, VIEWER_SLOT_PREFIX, VIEWER_SLOTS } from "@/lib/page-viewer";
 import { templateRequest } from "@/server/auth/page-viewer";
 import { KeptValues } from "@/server/cache/kept-values";
+import { criticalStylesheet } from "./critical-stylesheet";
 import { stylesheetOnce } from "./stylesheet-once";
 import { FILL_HEADER } from "./which-requests";
 
@@ -91,7 +92,7 @@ async function fill(origin: string, key: string, kind: KeptKind): Promise<Stored
     status: response.status,
     // Nor Next's own instructions to itself (a rewrite's `x-middleware-rewrite` path, e.g. an unknown product's): replayed from the proxy they would be obeyed again.
     headers: [...response.headers].filter(([name]) => !unreplayed.has(name) && !name.startsWith("x-middleware-")),
-    body: kind === "answer" ? body : stylesheetOnce(body),
+    body: kind === "answer" ? body : await criticalStylesheet(stylesheetOnce(body), nonce),
     nonce,
     changesByTheClock: body.includes(CHANGES_BY_THE_CLOCK),
   };

@@ -15,8 +15,9 @@
  *   (~3 ms of CPU a call in a profile).
  *
  * The room: ./which-requests.ts decides, ./kept-store.ts keeps and fills (dropped on every
- * catalogue change: `dropKeptPages`; ./stylesheet-once.ts trims what it keeps), ./responses.ts serves, ./signed-in-viewers.ts learns from
- * the platform who is signed in. `serveKept` is the one entry, called by src/proxy.ts. Pages and
+ * catalogue change: `dropKeptPages`; ./stylesheet-once.ts and ./critical-stylesheet.ts trim
+ * what it keeps), ./responses.ts serves, ./signed-in-viewers.ts learns from the platform who is
+ * signed in. `serveKept` is the one entry, called by src/proxy.ts. Pages and
  * components know none of it: they render a role's template when asked by this process
  * (src/server/auth/page-viewer.ts) with the slots of src/lib/page-viewer.ts.
  */
