@@ -134,10 +134,6 @@ const beasties = new PageRules({
   logLevel: "silent",
 });
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
-
 /**
  * The markup as Beasties should see it: no scripts' text, and in a role's template every class a
  * response may put in a class slot (the cart badge is shown or hidden per caller, ./responses.ts).
@@ -150,9 +146,8 @@ function markupOf(html: string): string {
 /** The rules of `css` that the page's markup uses, or null if Beasties could not say. */
 async function usedRules(html: string, href: string): Promise<string | null> {
   try {
-    const cut = await beasties.process(markupOf(html));
-    const style = cut.match(new RegExp(`<style\\b[^>]*\\bdata-href="${escapeRegExp(href)}"[^>]*>([\\s\\S]*?)</style>`));
-    return style ? style[1]! : null;
+    const style = (await beasties.process(markupOf(html))).match(INLINE_STYLESHEET);
+    return style?.[1] === href ? style[2]! : null;
   } catch {
     return null;
   }
