@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prepareShop } from "./prepare";
-import { BASELINE_DIR, buildBaseline, launchChromium, median, phoneContext, realDevicePages, SETTLE_MS, startAnotherSite, throttle, type RealDevicePage } from "./real-device";
+import { BASELINE_DIR, buildBaseline, launchChromium, median, phoneContext, realDevicePages, SETTLE_MS, startAnotherSite, throttle, THROTTLING, type RealDevicePage } from "./real-device";
 import { startServer, withFreshEmbeddedShop } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -142,7 +142,7 @@ async function main() {
           console.log(`[main-thread] round ${round + 1}/${ROUNDS} ${page.label}: LCP ${sample?.lcp.toFixed(0) ?? "?"} busy ${sample?.busy.toFixed(0) ?? "?"}`);
         }
       }
-      console.log(`\nThe main thread before the largest paint (CPU 4× slower), ms, medians of ${ROUNDS} rounds:\n`);
+      console.log(`\nThe main thread before the largest paint (CPU ${THROTTLING.cpuSlowdown}× slower), ms, medians of ${ROUNDS} rounds:\n`);
       console.log(`| page | LCP | busy | ${COLUMNS.join(" | ")} | other documents |`);
       console.log(`|---|${"---:|".repeat(COLUMNS.length + 3)}`);
       for (const page of pages) {

@@ -16,6 +16,15 @@
  * and a page with it (the shop) does not, which no visitor's tab sees: it cost the shop about
  * 140 ms of first paint against the bare page in this lab (BENCHMARKS.md, 2026-11-27).
  *
+ * The browser and the servers share this machine's two cores, which a phone and a shop's server
+ * never do: CDP's CPU throttling keeps the page's main thread busy three quarters of the time,
+ * work or none (./throttle-cost.ts), and the rest of the browser (compiling, decoding, raster in
+ * software: no GPU here), the servers and the bench share what is left. Each untapped load therefore reports how long the machine held a process up
+ * ("held up"): a one-line HTTP server in a process of its own is asked for a byte every
+ * PROBE_EVERY_MS through the load, and every answer's time beyond PROBE_SLACK_MS is summed. It
+ * reads the same for any page's server, so a round where it is large is one where the machine,
+ * not the page, set the figures (BENCHMARKS.md, 2026-11-29, fourth session).
+ *
  * Standalone: `npx tsx scripts/bench/real-device.ts` (after `npm run build`) starts a fresh
  * embedded shop and the bare Next.js page (scripts/bench/baseline), measures them side by side
  * and prints the table; `REAL_DEVICE_ROUNDS` (default 5). `npm run bench` runs it too.
@@ -27,7 +36,12 @@ import { spawn } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 
-export const THROTTLING = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 } as const;
+/**
+ * The phone's network and CPU. `REAL_DEVICE_CPU_SLOWDOWN=1` leaves the CPU alone (the network
+ * stays throttled): without CDP's CPU throttling the page's main thread holds no core while idle
+ * (./throttle-cost.ts), so it shows how much of a ratio this machine's two cores made.
+ */
+export const THROTTLING = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: Number(process.env.REAL_DEVICE_CPU_SLOWDOWN ?? 4) } as const;
 const TAP_EVERY_MS = 50;
 /**
  * Each load starts this long after the one before it ended, so that what the last load left the
@@ -37,6 +51,9 @@ const TAP_EVERY_MS = 50;
  * pair one build's leftovers landed on the other's load.
  */
 export const SETTLE_MS = 1_500;
+/** The hold-up probe: how often it asks, and the answer time that counts as not held up. */
+const PROBE_EVERY_MS = 25;
+const PROBE_SLACK_MS = 20;
 /** A load whose tap never takes effect within this is reported as not handled. */
 const GIVE_UP_MS = 20_000;
 
@@ -83,6 +100,8 @@ export interface RealDeviceSample {
   firstTap: Record<string, number>;
   /** The longest tap-to-next-paint once the page was ready (Event Timing duration), ms. */
   tapToPaint: number;
+  /** How long the machine held the probe's process up during the untapped load, ms (summed). */
+  heldUp: number;
 }
 
 export interface RealDeviceResult {
@@ -95,6 +114,7 @@ export interface RealDeviceResult {
   lcpAfterHtml: number;
   firstTap: Record<string, number>;
   tapToPaint: number;
+  heldUp: number;
 }
 
 const OBSERVERS = `
@@ -197,6 +217,48 @@ async function firstTapHandled(page: Page, cdp: CDPSession, target: TapTarget, n
   }
 }
 
+/**
+ * Starts the hold-up probe's server: a process of its own that answers every request at once.
+ * `during(work)` runs `work` while asking it every PROBE_EVERY_MS, and returns what `work` gave
+ * with the ms the answers took beyond PROBE_SLACK_MS, summed.
+ */
+async function startHoldUpProbe(): Promise<{ during: <T>(work: () => Promise<T>) => Promise<[T, number]>; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["-e", "const s=require('node:http').createServer((q,r)=>r.end('.')).listen(0,'127.0.0.1',()=>console.log(s.address().port))"], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once("exit", () => reject(new Error("the hold-up probe's server did not start")));
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<void>((resolve, reject) => {
+      http.get({ host: "127.0.0.1", port, path: "/", agent }, (response) => response.resume().once("end", resolve)).once("error", reject);
+    });
+  return {
+    during: async (work) => {
+      let asking = true;
+      let heldUp = 0;
+      const asker = (async () => {
+        while (asking) {
+          const sent = performance.now();
+          await ask();
+          heldUp += Math.max(0, performance.now() - sent - PROBE_SLACK_MS);
+          await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+        }
+      })();
+      try {
+        return [await work(), heldUp];
+      } finally {
+        asking = false;
+        await asker;
+      }
+    },
+    close: async () => {
+      agent.destroy();
+      child.kill();
+    },
+  };
+}
+
 /** Where each load starts from: another site's page (the default) or a blank tab. */
 export type StartFrom = { kind: "another site"; url: string } | { kind: "blank" };
 
@@ -218,7 +280,9 @@ export async function startAnotherSite(): Promise<{ start: StartFrom; close: () 
   };
 }
 
-async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: string, target: TapTarget | null, start: StartFrom): Promise<Partial<RealDeviceSample> & { tap?: [string, number] }> {
+type Probe = Awaited<ReturnType<typeof startHoldUpProbe>>;
+
+async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: string, target: TapTarget | null, start: StartFrom, probe: Probe): Promise<Partial<RealDeviceSample> & { tap?: [string, number] }> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const context = await phoneContext(browser, baseUrl, page.cookie);
   try {
@@ -227,11 +291,15 @@ async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: stri
     const cdp = await context.newCDPSession(tab);
     await throttle(cdp);
     const started = Date.now();
-    await tab.goto(page.url, { waitUntil: "commit" });
     const result: Partial<RealDeviceSample> & { tap?: [string, number] } = {};
-    if (target) result.tap = [target.name, await firstTapHandled(tab, cdp, target, started)];
-    await tab.waitForLoadState("load");
-    if (!target) {
+    if (target) {
+      await tab.goto(page.url, { waitUntil: "commit" });
+      result.tap = [target.name, await firstTapHandled(tab, cdp, target, started)];
+      await tab.waitForLoadState("load");
+    } else {
+      // The untapped load, from navigation to the load event, with the hold-up probe asking.
+      [, result.heldUp] = await probe.during(() => tab.goto(page.url, { waitUntil: "load" }));
+
       // Ready: loaded and the main thread quiet; then one tap on the menu, twice (open, close).
       await tab.waitForTimeout(2_000);
       const box = await tab.locator(MENU.selector).first().boundingBox();
@@ -268,25 +336,27 @@ async function measureOnce(browser: Browser, page: RealDevicePage, baseUrl: stri
 export async function measureRealDevice(pages: RealDevicePage[], rounds = 5, log: (line: string) => void = () => {}): Promise<RealDeviceResult[]> {
   const browser = await launchChromium();
   const anotherSite = await startAnotherSite();
+  const probe = await startHoldUpProbe();
   const samples = new Map<string, RealDeviceSample[]>(pages.map((page) => [page.label, []]));
   try {
     for (let round = 0; round < rounds; round++) {
       for (const page of pages) {
         const baseUrl = new URL(page.url).origin;
-        const sample: RealDeviceSample = { ttfb: Number.NaN, fcp: Number.NaN, lcp: Number.NaN, firstTap: {}, tapToPaint: Number.NaN };
-        const plain = await measureOnce(browser, page, baseUrl, null, anotherSite.start);
-        Object.assign(sample, { ttfb: plain.ttfb, fcp: plain.fcp, lcp: plain.lcp, tapToPaint: plain.tapToPaint });
+        const sample: RealDeviceSample = { ttfb: Number.NaN, fcp: Number.NaN, lcp: Number.NaN, firstTap: {}, tapToPaint: Number.NaN, heldUp: Number.NaN };
+        const plain = await measureOnce(browser, page, baseUrl, null, anotherSite.start, probe);
+        Object.assign(sample, { ttfb: plain.ttfb, fcp: plain.fcp, lcp: plain.lcp, tapToPaint: plain.tapToPaint, heldUp: plain.heldUp });
         for (const target of page.targets) {
-          const tapped = await measureOnce(browser, page, baseUrl, target, anotherSite.start);
+          const tapped = await measureOnce(browser, page, baseUrl, target, anotherSite.start, probe);
           if (tapped.tap) sample.firstTap[tapped.tap[0]] = tapped.tap[1];
         }
         samples.get(page.label)!.push(sample);
-        log(`[real-device] round ${round + 1}/${rounds} ${page.label}: HTML ${sample.ttfb.toFixed(0)} FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ${Object.entries(sample.firstTap).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(" ")} tap→paint ${sample.tapToPaint.toFixed(0)}`);
+        log(`[real-device] round ${round + 1}/${rounds} ${page.label}: HTML ${sample.ttfb.toFixed(0)} FCP ${sample.fcp.toFixed(0)} LCP ${sample.lcp.toFixed(0)} ${Object.entries(sample.firstTap).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(" ")} tap→paint ${sample.tapToPaint.toFixed(0)} held up ${sample.heldUp.toFixed(0)}`);
       }
     }
   } finally {
     await browser.close();
     await anotherSite.close();
+    await probe.close();
   }
   return pages.map((page) => {
     const list = samples.get(page.label)!;
@@ -300,6 +370,7 @@ export async function measureRealDevice(pages: RealDevicePage[], rounds = 5, log
       lcpAfterHtml: median(list.map((s) => s.lcp - s.ttfb)),
       firstTap: Object.fromEntries(names.map((name) => [name, median(list.map((s) => s.firstTap[name] ?? Number.NaN))])),
       tapToPaint: median(list.map((s) => s.tapToPaint)),
+      heldUp: median(list.map((s) => s.heldUp)),
     };
   });
 }
@@ -312,8 +383,8 @@ export function realDeviceTable(results: RealDeviceResult[]): string[] {
   const lines = [
     `Real Chromium, throttled through CDP (${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down, ${THROTTLING.uploadKbps} kbit/s up, CPU ${THROTTLING.cpuSlowdown}×), 390 × 844 touch, cold, each load from ${process.env.REAL_DEVICE_START === "blank" ? "a blank tab" : "another site's page"}, medians of ${floor?.samples.length ?? 0} interleaved rounds; ratios to the first row:`,
     "",
-    "| page | HTML's first byte | FCP | LCP | LCP after the first byte | first tap handled: menu | first tap handled: Add to Cart | tap to next paint (ready) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| page | HTML's first byte | FCP | LCP | LCP after the first byte | first tap handled: menu | first tap handled: Add to Cart | tap to next paint (ready) | machine held up during the load |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const result of results) {
     const menu = result.firstTap[MENU.name] ?? Number.NaN;
@@ -321,7 +392,7 @@ export function realDeviceTable(results: RealDeviceResult[]): string[] {
     // A figure, and for every page but the bare one its ratio to the bare page's.
     const vs = (value: number, base: number | undefined) => `${ms(value)}${result === floor ? "" : ratio(value, base)}`;
     lines.push(
-      `| ${result.label} | ${ms(result.ttfb)} | ${vs(result.fcp, floor?.fcp)} | ${vs(result.lcp, floor?.lcp)} | ${vs(result.lcpAfterHtml, floor?.lcpAfterHtml)} | ${vs(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} |`,
+      `| ${result.label} | ${ms(result.ttfb)} | ${vs(result.fcp, floor?.fcp)} | ${vs(result.lcp, floor?.lcp)} | ${vs(result.lcpAfterHtml, floor?.lcpAfterHtml)} | ${vs(menu, floor?.firstTap[MENU.name])} | ${add === undefined ? "–" : ms(add)} | ${ms(result.tapToPaint)} | ${ms(result.heldUp)} |`,
     );
   }
   return lines;
