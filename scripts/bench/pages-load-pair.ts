@@ -11,10 +11,10 @@
 import os from "node:os";
 import fs from "node:fs";
 import { runLoad, type LoadCase } from "./load";
-import { startServer, withFreshEmbeddedShop, type RunningServer } from "./server";
+import { startServer, statCpuMs, withFreshEmbeddedShop, type RunningServer } from "./server";
 import { prepareShop } from "./prepare";
 function treeCpuMs(root: number): number {
-  const stats = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).flatMap((d) => { try { const s = fs.readFileSync(`/proc/${d}/stat`, "utf8"); const f = s.slice(s.lastIndexOf(")") + 2).split(" "); return [{ pid: Number(d), ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) * 10 }]; } catch { return []; } });
+  const stats = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).flatMap((d) => { try { const s = fs.readFileSync(`/proc/${d}/stat`, "utf8"); return [{ pid: Number(d), ppid: Number(s.slice(s.lastIndexOf(")") + 2).split(" ")[1]), cpu: statCpuMs(s) }]; } catch { return []; } });
   const pids = new Set([root]);
   for (let changed = true; changed; ) { changed = false; for (const s of stats) if (pids.has(s.ppid) && !pids.has(s.pid)) { pids.add(s.pid); changed = true; } }
   return stats.filter((s) => pids.has(s.pid)).reduce((a, s) => a + s.cpu, 0);

@@ -19,9 +19,10 @@
  * The browser and the servers share this machine's two cores, which a phone and a shop's server
  * never do: CDP's CPU throttling keeps the page's main thread busy three quarters of the time,
  * work or none (./throttle-cost.ts), and the rest of the browser (compiling, decoding, raster in
- * software: no GPU here), the servers and the bench share what is left. Each untapped load therefore reports how long the machine held a process up
- * ("held up"): a one-line HTTP server in a process of its own is asked for a byte every
- * PROBE_EVERY_MS through the load, and every answer's time beyond PROBE_SLACK_MS is summed. It
+ * software: no GPU here), the servers and the bench share what is left. Each untapped load
+ * therefore reports how long the machine held a process up ("held up"): a one-line HTTP server
+ * in a process of its own is asked for a byte every PROBE_EVERY_MS through the load, and every
+ * answer's time beyond PROBE_SLACK_MS is summed. It
  * reads the same for any page's server, so a round where it is large is one where the machine,
  * not the page, set the figures (BENCHMARKS.md, 2026-11-29, fourth session).
  *

@@ -25,6 +25,16 @@ export interface RunningServer {
   log: () => string;
 }
 
+/**
+ * The CPU time in a /proc `stat` line (a process's or a thread's), ms: utime and stime, the 14th
+ * and 15th fields, counted after the command's closing parenthesis (the command may hold spaces),
+ * in clock ticks of 10 ms.
+ */
+export function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A process and all its descendants (from /proc). */
 function processTree(rootPid: number): number[] {
   const children = new Map<number, number[]>();

@@ -12,29 +12,23 @@
  * fourth session).
  */
 import fs from "node:fs";
-import { BASELINE_DIR, buildBaseline, launchChromium, phoneContext, throttle } from "./real-device";
-import { startServer } from "./server";
+import { BASELINE_DIR, buildBaseline, launchChromium, phoneContext, throttle, THROTTLING } from "./real-device";
+import { startServer, statCpuMs } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const IDLE_MS = 4_000;
-/** Linux's clock ticks per second for /proc/<pid>/stat's times (USER_HZ). */
-const TICKS_PER_SECOND = 100;
 
 /** CPU ms used so far by the main thread (the thread whose id is the process id) of every Chromium renderer. */
 function rendererMainThreadsMs(): number {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer")) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer")) ms += statCpuMs(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"));
     } catch {
       // The process ended meanwhile.
     }
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return ms;
 }
 
 async function main() {
@@ -51,7 +45,7 @@ async function main() {
       const before = rendererMainThreadsMs();
       await tab.waitForTimeout(IDLE_MS);
       const used = rendererMainThreadsMs() - before;
-      console.log(`${throttled ? "throttled (CPU 4×)" : "unthrottled"}: the renderer's main thread used ${used.toFixed(0)} ms of CPU in ${IDLE_MS} ms of an idle page (${((used / IDLE_MS) * 100).toFixed(0)} % of a core)`);
+      console.log(`${throttled ? `throttled (CPU ${THROTTLING.cpuSlowdown}×)` : "unthrottled"}: the renderer's main thread used ${used.toFixed(0)} ms of CPU in ${IDLE_MS} ms of an idle page (${((used / IDLE_MS) * 100).toFixed(0)} % of a core)`);
       await context.close();
     }
   } finally {
